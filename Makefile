@@ -1,0 +1,50 @@
+# Two commands do all set-up on a fresh machine with Python 3.11 and make:
+#   make serve   # start the service on the embedded SQLite default
+#   make test    # lint, type-check and run the whole test suite
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 50051
+DB ?= gamelog.sqlite
+
+.PHONY: setup serve test lint typecheck unit proto bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	touch $@
+
+setup: $(VENV)/.installed
+
+serve: setup
+	$(BIN)/gamelog serve --db $(DB) --port $(PORT)
+
+# mypy cannot follow setuptools' package-dir mapping, so it reads the
+# packages through a tree of symlinks named as they are imported.
+.typecheck/gamelog:
+	mkdir -p .typecheck/gamelog
+	for d in games service replay cli; do ln -sfn ../../$$d .typecheck/gamelog/$$d; done
+	ln -sfn ../../proto/gamelog/v1 .typecheck/gamelog/v1
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: setup .typecheck/gamelog
+	$(BIN)/mypy -p gamelog.games -p gamelog.service -p gamelog.replay -p gamelog.cli
+
+unit: setup
+	$(BIN)/python -m pytest -n 2 --doctest-modules games service replay cli tests
+
+test: lint typecheck unit
+
+proto: setup
+	$(BIN)/python -m grpc_tools.protoc -Iproto --python_out=proto --grpc_python_out=proto \
+		--mypy_out=proto proto/gamelog/v1/gamelog.proto
+
+bench: setup
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .typecheck .mypy_cache .ruff_cache .pytest_cache

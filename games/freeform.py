@@ -1,0 +1,186 @@
+"""Freeform: record any game, judge nothing.
+
+Moves are any JSON object, stored and replayed without rule checks, so a
+tournament can keep the record of a game gamelog has no rules for. Any seat may
+move at any time; the arbiter ends the game by entering the result:
+
+>>> from gamelog.games.protocol import ARBITER, rng_for
+>>> seats = ("ann", "ben")
+>>> state = RULES.start(seats, RULES.normalize_options({}, seats))
+>>> for e in RULES.decide(state, "ann", {"text": "1. e4"}, rng_for(b"s", 1)):
+...     state = RULES.evolve(state, e)
+>>> result = {"result": {"scores": {"ann": 1, "ben": 0}}}
+>>> for e in RULES.decide(state, ARBITER, result, rng_for(b"s", 2)):
+...     state = RULES.evolve(state, e)
+>>> RULES.result(state).winners
+('ann',)
+
+Decisions (also in docs/rules-decisions.md): the arbiter's result gives
+integer scores per seat; a ranking may be given explicitly, otherwise higher
+scores rank first and equal scores share a place. The state keeps only counts
+and the last move, never the whole list: the log is the record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from gamelog.games.protocol import (
+    ARBITER,
+    JSON,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Move,
+    Options,
+    Result,
+    Viewer,
+    rank_by,
+)
+
+
+@dataclass(frozen=True)
+class FreeformState:
+    seats: tuple[str, ...]
+    moves: int = 0
+    moves_by_seat: tuple[int, ...] = ()
+    last_move: Mapping[str, JSON] | None = None
+    last_seat: str | None = None
+    result: Result | None = None
+
+
+class Freeform:
+    name = "freeform"
+    title = "Freeform (any game, recorded without rule checks)"
+    rules_version = "1.0"
+    min_players = 1
+    max_players = 16
+    default_component_set = "freeform/none"
+
+    def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
+        unknown = set(options) - {"component_set", "title"}
+        if unknown:
+            raise InvalidOptions("unknown-option", f"freeform takes no option {sorted(unknown)}")
+        title = options.get("title", "")
+        if not isinstance(title, str):
+            raise InvalidOptions("bad-option", "title must be a string")
+        return {"component_set": self.default_component_set, "title": title}
+
+    def start(self, seats: Sequence[str], options: Options) -> FreeformState:
+        return FreeformState(seats=tuple(seats), moves_by_seat=tuple(0 for _ in seats))
+
+    def setup(self, options: Options, seats: Sequence[str], rng: random.Random) -> list[Event]:
+        return []
+
+    def to_act(self, state: FreeformState) -> tuple[str, ...]:
+        return () if state.result is not None else (*state.seats, ARBITER)
+
+    def decide(
+        self, state: FreeformState, seat: str, move: Move, rng: random.Random
+    ) -> list[Event]:
+        if state.result is not None:
+            raise IllegalMove("game-over", "the result is entered; the game is over")
+        if not isinstance(move, dict) or not move:
+            raise IllegalMove("bad-move", "a freeform move is a non-empty JSON object")
+        if seat == ARBITER:
+            if set(move) != {"result"}:
+                raise IllegalMove("bad-move", 'the arbiter enters {"result": {"scores": {...}}}')
+            return [{"type": "ResultEntered", **self._checked_result(state, move["result"])}]
+        if seat not in state.seats:
+            raise IllegalMove("not-a-seat", f"{seat!r} does not play in this game")
+        return [{"type": "MoveRecorded", "seat": seat, "move": move}]
+
+    def _checked_result(self, state: FreeformState, raw: JSON) -> dict[str, JSON]:
+        if not isinstance(raw, dict) or not isinstance(raw.get("scores"), dict):
+            raise IllegalMove("bad-result", "a result needs scores: {seat: integer, ...}")
+        scores = raw["scores"]
+        if set(scores) != set(state.seats) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in scores.values()
+        ):
+            raise IllegalMove("bad-result", "give every seat an integer score")
+        if "ranking" in raw:
+            ranking = raw["ranking"]
+            well_formed = isinstance(ranking, list) and all(
+                isinstance(place, list) for place in ranking
+            )
+            flat = [seat for place in ranking for seat in place] if well_formed else []
+            if not well_formed or sorted(flat) != sorted(state.seats):
+                raise IllegalMove("bad-result", "a ranking lists every seat once, in places")
+        else:
+            ranking = [list(place) for place in rank_by(scores, state.seats)]
+        return {"scores": {seat: scores[seat] for seat in state.seats}, "ranking": ranking}
+
+    def evolve(self, state: FreeformState, event: Event) -> FreeformState:
+        kind = event["type"]
+        if kind == "MoveRecorded":
+            index = state.seats.index(event["seat"])
+            counts = list(state.moves_by_seat)
+            counts[index] += 1
+            return FreeformState(
+                seats=state.seats,
+                moves=state.moves + 1,
+                moves_by_seat=tuple(counts),
+                last_move=event["move"],
+                last_seat=event["seat"],
+                result=state.result,
+            )
+        if kind == "ResultEntered":
+            result = Result(
+                scores=dict(event["scores"]),
+                ranking=tuple(tuple(place) for place in event["ranking"]),
+            )
+            return FreeformState(
+                seats=state.seats,
+                moves=state.moves,
+                moves_by_seat=state.moves_by_seat,
+                last_move=state.last_move,
+                last_seat=state.last_seat,
+                result=result,
+            )
+        raise ValueError(f"unknown freeform event {kind!r}")
+
+    def legal_moves(self, state: FreeformState, seat: str) -> list[Move]:
+        # Any JSON object is legal; this is the sample self-play and pickers use.
+        if state.result is not None:
+            return []
+        if seat == ARBITER:
+            return [{"result": {"scores": {s: 0 for s in state.seats}}}]
+        if seat not in state.seats:
+            return []
+        return [{"note": f"move {state.moves + 1}"}]
+
+    def view(self, state: FreeformState, viewer: Viewer) -> dict[str, JSON]:
+        return {
+            "seats": list(state.seats),
+            "moves": state.moves,
+            "moves_by_seat": dict(zip(state.seats, state.moves_by_seat)),
+            "last_move": state.last_move,
+            "last_seat": state.last_seat,
+            "result": state.result.to_json() if state.result else None,
+            "note": "freeform: moves are recorded without rule checks",
+        }
+
+    def redact(self, event: Event, viewer: Viewer) -> Event:
+        return event
+
+    def shows_hidden(self, event: Event) -> bool:
+        return False
+
+    def hidden_from(self, state: FreeformState, viewer: Viewer) -> frozenset[str | int]:
+        return frozenset()
+
+    def result(self, state: FreeformState) -> Result | None:
+        return state.result
+
+    def render_text(self, state: FreeformState, viewer: Viewer) -> str:
+        lines = [f"freeform game, {state.moves} moves recorded (no rule checks)"]
+        if state.last_move is not None:
+            lines.append(f"last move by {state.last_seat}: {state.last_move}")
+        if state.result is not None:
+            lines.append(f"result: {dict(state.result.scores)}")
+        return "\n".join(lines)
+
+
+RULES = Freeform()

@@ -1,0 +1,226 @@
+"""The rules protocol: the one small interface every game implements.
+
+A game is a *decider* (see ../shared/DESIGN.md, "Games are deciders"): pure
+functions over an immutable state, with no I/O, no clock and no hidden
+randomness. The service stores what they return; replay folds it back.
+
+    state = rules.start(seats, options)                # the empty table
+    for event in rules.setup(options, seats, rng):     # the deal, with outcomes
+        state = rules.evolve(state, event)
+    events = rules.decide(state, "alice", move, rng)   # may raise IllegalMove
+    for event in events:
+        state = rules.evolve(state, event)
+
+Worked example with the freeform game (moves are recorded, not judged):
+
+>>> from gamelog.games.freeform import RULES
+>>> seats = ("alice", "bob")
+>>> options = RULES.normalize_options({}, seats)
+>>> state = RULES.start(seats, options)
+>>> for event in RULES.setup(options, seats, rng_for(b"seed", 0)):
+...     state = RULES.evolve(state, event)
+>>> events = RULES.decide(state, "alice", {"say": "e4"}, rng_for(b"seed", 1))
+>>> for event in events:
+...     state = RULES.evolve(state, event)
+>>> RULES.view(state, None)["moves"]
+1
+
+Conventions every game follows:
+
+* Moves and events are plain JSON data: dicts with string keys, lists, strings,
+  ints, bools and None (no floats, so hashes are stable). Every event is a dict
+  with a ``"type"`` naming one fact in the game's own words (``"CardPlaced"``,
+  ``"TributesRevealed"``).
+* Randomness only through the ``rng`` argument. Its outcome is written into the
+  events (a shuffle records the resulting order), so ``evolve`` never draws.
+* Hidden information lives in events and state in full; ``view`` and ``redact``
+  cut it per viewer. A viewer is a seat name, ``None`` for a spectator, or
+  ``ARBITER``, who sees everything.
+* States are frozen dataclasses (tuples, frozensets and nested frozen
+  dataclasses inside), so ``==`` compares positions and ``codec`` can store
+  them in snapshots.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+JSON = Any
+"""A JSON-compatible value: dict[str, JSON] | list[JSON] | str | int | bool | None."""
+
+Move = dict[str, Any]
+Event = dict[str, Any]
+Options = dict[str, Any]
+
+ARBITER: Final = "#arbiter"
+"""The viewer who sees everything; seat names may never contain '#'."""
+
+Viewer = str | None
+"""A seat name, ARBITER, or None for a spectator."""
+
+
+class RulesError(Exception):
+    """A refusal by the rules, with a machine-readable ``code`` and a sentence
+    a player understands."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+class IllegalMove(RulesError):
+    """The move breaks a rule (or is not this seat's to make)."""
+
+
+class InvalidOptions(RulesError):
+    """The game cannot be set up this way (player count, deal, component set)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game.
+
+    ``ranking`` lists places from first to last; seats sharing a place (a tie
+    the rules do not break) share one inner tuple. ``winners`` is the first place.
+    """
+
+    scores: Mapping[str, int]
+    ranking: tuple[tuple[str, ...], ...]
+    details: Mapping[str, JSON] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "scores": dict(self.scores),
+            "ranking": [list(place) for place in self.ranking],
+            "winners": list(self.winners),
+            "details": dict(self.details),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON]) -> Result:
+        return cls(
+            scores=dict(data["scores"]),
+            ranking=tuple(tuple(place) for place in data["ranking"]),
+            details=dict(data.get("details", {})),
+        )
+
+
+def rank_by(scores: Mapping[str, Any], seats: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """Places from best to worst by a sort key per seat (higher is better).
+
+    Seats with equal keys share a place, in seat order:
+
+    >>> rank_by({"a": 5, "b": 9, "c": 5}, ["a", "b", "c"])
+    (('b',), ('a', 'c'))
+    """
+    places: dict[Any, list[str]] = {}
+    for seat in seats:
+        places.setdefault(scores[seat], []).append(seat)
+    return tuple(tuple(places[key]) for key in sorted(places, reverse=True))
+
+
+def rng_for(seed: bytes, ply: int) -> random.Random:
+    """The random source for the decision at ``ply`` (0 is the set-up).
+
+    Derived from the game's secret seed and the position alone, so the same
+    position always draws the same cards: taking a move back cannot fish for
+    a better draw. Anyone holding the revealed seed can re-run every shuffle.
+    """
+    digest = hashlib.sha256(seed + b"/" + str(ply).encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+S = TypeVar("S")
+
+
+class Rules(Protocol, Generic[S]):
+    """What every game module exposes as ``RULES``."""
+
+    name: str
+    """The game's id in the API and CLI, e.g. ``"three-too-many"``."""
+    title: str
+    rules_version: str
+    """Bumped whenever a change could decide a recorded move differently."""
+    min_players: int
+    max_players: int
+    default_component_set: str
+    """The component set used when the creator names none, e.g. ``"panem/house-1"``."""
+
+    def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
+        """Check creation options and fill in defaults (component set, explicit
+        deal, variants); raise InvalidOptions. The result is stored in the
+        record, so replay never depends on changing defaults."""
+        ...
+
+    def start(self, seats: Sequence[str], options: Options) -> S:
+        """The empty table before the deal."""
+        ...
+
+    def setup(self, options: Options, seats: Sequence[str], rng: random.Random) -> list[Event]:
+        """The deal, as events carrying their outcomes. With ``options["deal"]``
+        the caller's deck orders are used instead of ``rng``."""
+        ...
+
+    def to_act(self, state: S) -> tuple[str, ...]:
+        """Seats that may move now (several during simultaneous choices or a
+        trading phase); empty once the game is over. ``ARBITER`` appears
+        when only the arbiter can go on (e.g. entering a freeform result)."""
+        ...
+
+    def decide(self, state: S, seat: str, move: Move, rng: random.Random) -> list[Event]:
+        """Validate ``move`` by ``seat`` and return what happened.
+        Raises IllegalMove with a reason a player understands."""
+        ...
+
+    def evolve(self, state: S, event: Event) -> S:
+        """Apply one event: a pure fold, no validation, no randomness."""
+        ...
+
+    def legal_moves(self, state: S, seat: str) -> list[Move]:
+        """Every move ``seat`` may make now, where that is enumerable (for
+        open-ended moves, a representative sample documented by the game)."""
+        ...
+
+    def view(self, state: S, viewer: Viewer) -> dict[str, JSON]:
+        """What ``viewer`` may see of ``state``, as JSON."""
+        ...
+
+    def redact(self, event: Event, viewer: Viewer) -> Event:
+        """``event`` as ``viewer`` may see it (hidden cards replaced by counts
+        or ``None``). Must return the event unchanged for ``ARBITER``."""
+        ...
+
+    def shows_hidden(self, event: Event) -> bool:
+        """True if this event shows someone what was hidden before: a draw, a
+        look at a face-down stack, a reveal of sealed choices. Undo policies
+        refuse to take a player back across such an event."""
+        ...
+
+    def hidden_from(self, state: S, viewer: Viewer) -> frozenset[str | int]:
+        """Ids of the components whose identity ``viewer`` may not know in
+        ``state`` (other hands, face-down stacks it never looked at, sealed
+        choices before the reveal). The leak tests assert that none of them
+        shows up in anything the viewer is sent: a string id anywhere, an
+        integer id inside a list or under a key naming a card or tile.
+        Games give hidden components ids that are unique within the game."""
+        ...
+
+    def result(self, state: S) -> Result | None:
+        """The outcome once the game is over, else None."""
+        ...
+
+    def render_text(self, state: S, viewer: Viewer) -> str:
+        """The table as plain text for the terminal, as ``viewer`` sees it."""
+        ...
