@@ -1,0 +1,50 @@
+"""Finding hidden components in what a viewer is sent.
+
+A game names, through ``Rules.hidden_from(state, viewer)``, the ids of the
+components the viewer may not know. ``find_leaks`` searches any JSON the viewer
+receives (a view, redacted events, an export) for them: a string id anywhere,
+an integer id inside a list or under a key that names a card or tile (integers
+elsewhere are counts and scores).
+
+>>> find_leaks({"hand": [3, 17], "score": 17, "seen": "F07"}, {17, "F07"})
+['$.hand[1] = 17', '$.seen = F07']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+_COMPONENT_WORDS = ("card", "tile", "hand", "pile", "stack", "deck", "lot", "tribute", "draw")
+
+
+def find_leaks(data: Any, hidden: Collection[str | int]) -> list[str]:
+    leaks: list[str] = []
+    hidden_set = set(hidden)
+    if not hidden_set:
+        return leaks
+
+    def names_component(key: str) -> bool:
+        lowered = key.lower()
+        return any(word in lowered for word in _COMPONENT_WORDS)
+
+    def walk(value: Any, path: str, int_counts: bool) -> None:
+        if isinstance(value, bool) or value is None:
+            return
+        if isinstance(value, str):
+            if value in hidden_set:
+                leaks.append(f"{path} = {value}")
+        elif isinstance(value, int):
+            if int_counts and value in hidden_set:
+                leaks.append(f"{path} = {value}")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and key in hidden_set:
+                    leaks.append(f"{path} has key {key}")
+                walk(item, f"{path}.{key}", isinstance(key, str) and names_component(key))
+        elif isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                walk(item, f"{path}[{index}]", True)
+
+    walk(data, "$", False)
+    return leaks
