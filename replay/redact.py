@@ -1,0 +1,36 @@
+"""Cutting a record down to what one viewer may see.
+
+While a game runs, a record shows a viewer only what the rules let that viewer
+see: each game event passes through the game's ``redact``; the move itself is
+shown to the seat that made it (others learn what happened from the events);
+an explicit deal in the options (the future order of every deck) is shown to
+nobody but the arbiter. The part hashes stay, so a redacted record still
+proves its place in the hash chain.
+
+Once the game is finished the seed is revealed and anyone can recompute every
+shuffle, so the whole record is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamelog.games.protocol import ARBITER, Rules, Viewer
+from gamelog.replay.record import Record
+
+
+def redact_record(rules: Rules[Any], record: Record, viewer: Viewer, finished: bool) -> Record:
+    if viewer == ARBITER or finished:
+        return record
+    shown = dict(record)
+    if "events" in shown:
+        shown["events"] = [rules.redact(event, viewer) for event in shown["events"]]
+    if shown.get("kind") == "move" and shown.get("seat") != viewer:
+        shown["move"] = None
+    if shown.get("kind") == "created" and "deal" in (shown.get("options") or {}):
+        shown["options"] = None
+    return shown
+
+
+def is_redacted(record: Record) -> bool:
+    return record.get("move", 0) is None or record.get("options", 0) is None

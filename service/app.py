@@ -1,0 +1,500 @@
+"""The gamelog application: the service layer over the event store.
+
+``GameLog`` is an eventsourcing ``Application``. Its methods are the use cases
+(create a game, play a move, read a position, take back, fork, audit, export);
+each authenticates the caller, loads the ``Game`` aggregate, lets it decide,
+and saves what it triggered in one transaction. Nothing here knows about gRPC:
+the adapter in ``grpc_api`` maps calls and errors onto it.
+
+    app = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                       "SQLITE_DBNAME": "gamelog.sqlite"})
+    created = app.create_game("three-too-many", ["ann", "ben"])
+    app.play(created.game_id, created.tokens["ann"], {"card": 42}, at_position=0)
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+import uuid
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
+
+from gamelog.games import all_rules, get_rules
+from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, Viewer, rng_for
+from gamelog.replay.record import Record, seed_commitment
+from gamelog.replay.redact import redact_record
+from gamelog.service import tokens as token_util
+from gamelog.service.errors import (
+    Conflict,
+    GamelogError,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    Refused,
+    Unauthenticated,
+)
+from gamelog.service.game import UNDO_POLICIES, Game, GameSnapshot
+
+SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
+MAX_METADATA_ITEMS = 32
+SNAPSHOT_INTERVAL = 64
+
+
+class Credentials(Aggregate):
+    """The hashes of a game's seat and arbiter tokens, kept apart from the
+    game's record so the record stays portable and the secrets never travel."""
+
+    class Issued(Aggregate.Created):
+        game_id: UUID
+        seat_token_hashes: dict[str, str]
+        arbiter_token_hash: str
+
+    def __init__(
+        self, game_id: UUID, seat_token_hashes: dict[str, str], arbiter_token_hash: str
+    ) -> None:
+        self.game_id = game_id
+        self.seat_token_hashes = seat_token_hashes
+        self.arbiter_token_hash = arbiter_token_hash
+
+    @staticmethod
+    def id_for(game_id: UUID) -> UUID:
+        return uuid.uuid5(game_id, "credentials")
+
+    @classmethod
+    def issue(cls, game_id: UUID, seats: Sequence[str]) -> tuple[Credentials, dict[str, str], str]:
+        seat_tokens = {seat: token_util.new_token() for seat in seats}
+        arbiter_token = token_util.new_token()
+        credentials = cls._create(
+            cls.Issued,
+            id=cls.id_for(game_id),
+            game_id=game_id,
+            seat_token_hashes={s: token_util.token_hash(t) for s, t in seat_tokens.items()},
+            arbiter_token_hash=token_util.token_hash(arbiter_token),
+        )
+        return credentials, seat_tokens, arbiter_token
+
+    def viewer_for(self, token: str | None) -> Viewer:
+        """The seat (or ARBITER) a token belongs to; None for no token."""
+        if not token:
+            return None
+        # Compare against every hash so the time taken says nothing about which matched.
+        found: Viewer = None
+        matched = False
+        for seat, stored in self.seat_token_hashes.items():
+            if token_util.matches(token, stored):
+                found, matched = seat, True
+        if token_util.matches(token, self.arbiter_token_hash):
+            found, matched = ARBITER, True
+        if not matched:
+            raise Unauthenticated("bad-token", "this token belongs to no seat of this game")
+        return found
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: UUID
+    tokens: dict[str, str]
+    arbiter_token: str
+    commitment: str
+    record: Record
+
+
+@dataclass(frozen=True)
+class Played:
+    position: int
+    records: list[Record]
+    replayed: bool = False
+    """True when a retried request id returned the first call's result."""
+
+
+@dataclass(frozen=True)
+class PositionView:
+    game_id: UUID
+    game: str
+    position: int
+    last_position: int
+    ply: int
+    viewer: Viewer
+    view: dict[str, JSON]
+    to_act: list[str]
+    finished: bool
+    result: dict[str, JSON] | None
+    text: str
+    pending_undo: dict[str, JSON] | None = None
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: UUID
+    game: str
+    rules_version: str
+    seats: list[str]
+    finished: bool
+    created_at: str
+    parent: dict[str, JSON] | None
+    metadata: dict[str, JSON] = field(default_factory=dict)
+
+
+class GameLog(Application[UUID]):
+    """The service's use cases over the event store."""
+
+    name = "gamelog"
+    snapshot_class = GameSnapshot
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}  # noqa: RUF012 (the library's API)
+    env = {  # noqa: RUF012
+        "PERSISTENCE_MODULE": "eventsourcing.popo",
+        "AGGREGATE_CACHE_MAXSIZE": "2000",
+        "AGGREGATE_CACHE_FASTFORWARD": "y",
+        "COMPRESSOR_TOPIC": "",
+    }
+
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        super().__init__(env)
+        self._locks: dict[UUID, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+        self._changed = threading.Condition()
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _lock(self, game_id: UUID) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def _game(self, game_id: UUID, position: int | None = None) -> Game:
+        try:
+            version = None if position is None else position + 1
+            game = self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            if position is not None and self._exists(game_id):
+                raise NotFound("no-such-position", f"game {game_id} has no position {position}")
+            raise NotFound("no-such-game", f"no game {game_id}") from None
+        if not isinstance(game, Game):
+            raise NotFound("no-such-game", f"no game {game_id}")
+        return game
+
+    def _exists(self, game_id: UUID) -> bool:
+        return bool(list(self.events.get(game_id, limit=1)))
+
+    def _credentials(self, game_id: UUID) -> Credentials:
+        try:
+            credentials = self.repository.get(Credentials.id_for(game_id))
+        except AggregateNotFoundError:
+            raise NotFound("no-such-game", f"no game {game_id}") from None
+        assert isinstance(credentials, Credentials)
+        return credentials
+
+    def viewer(self, game_id: UUID, token: str | None) -> Viewer:
+        return self._credentials(game_id).viewer_for(token)
+
+    def _seat_of(self, game_id: UUID, token: str | None) -> str:
+        viewer = self.viewer(game_id, token)
+        if viewer is None:
+            raise Unauthenticated("token-required", "this needs a seat's or the arbiter's token")
+        return viewer
+
+    def _save(self, *aggregates: Aggregate) -> None:
+        try:
+            self.save(*aggregates)
+        except IntegrityError:
+            raise Conflict(
+                "position-taken", "another move was stored at this position first; reload and retry"
+            ) from None
+        with self._changed:
+            self._changed.notify_all()
+
+    # -- creating ---------------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: str,
+        seats: Sequence[str],
+        options: Mapping[str, JSON] | None = None,
+        undo_policy: str = "none",
+        metadata: Mapping[str, JSON] | None = None,
+        seed: bytes | None = None,
+    ) -> CreatedGame:
+        """Set up a new game: deal it, publish the seed's commitment, issue tokens."""
+        rules = self._rules(game)
+        seats = self._checked_seats(rules, seats)
+        if undo_policy not in UNDO_POLICIES:
+            raise InvalidArgument("bad-undo-policy", f"undo policy must be one of {UNDO_POLICIES}")
+        metadata = self._checked_metadata(metadata)
+        try:
+            normalized = rules.normalize_options(dict(options or {}), seats)
+        except RulesError as error:
+            raise InvalidArgument(error.code, error.message) from None
+        seed = seed if seed is not None else secrets.token_bytes(32)
+        try:
+            deal = rules.setup(normalized, seats, rng_for(seed, 0))
+        except RulesError as error:
+            raise InvalidArgument(error.code, error.message) from None
+        record = {
+            "position": 0,
+            "kind": "created",
+            "prev_hash": "",
+            "game": rules.name,
+            "rules_version": rules.rules_version,
+            "seats": list(seats),
+            "options": normalized,
+            "undo_policy": undo_policy,
+            "metadata": metadata,
+            "commitment": seed_commitment(seed),
+            "parent": None,
+            "base_ply": 0,
+            "events": deal,
+        }
+        return self._store_new_game(record, seed)
+
+    def _store_new_game(self, record: Record, seed: bytes) -> CreatedGame:
+        game_id = uuid.uuid4()
+        game = Game.create(game_id, record, seed)
+        credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, record["seats"])
+        self._save(game, credentials)
+        return CreatedGame(
+            game_id, seat_tokens, arbiter_token, record["commitment"], game.record_created
+        )
+
+    def _rules(self, game: str) -> Rules[Any]:
+        try:
+            return get_rules(game)
+        except InvalidOptions as error:
+            raise InvalidArgument(error.code, error.message) from None
+
+    def _checked_seats(self, rules: Rules[Any], seats: Sequence[str]) -> list[str]:
+        seats = list(seats)
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise InvalidArgument(
+                "bad-player-count",
+                f"{rules.name} is for {rules.min_players}–{rules.max_players} players, "
+                f"not {len(seats)}",
+            )
+        for seat in seats:
+            if not isinstance(seat, str) or not SEAT_NAME.match(seat):
+                raise InvalidArgument(
+                    "bad-seat-name",
+                    f"seat name {seat!r} must be 1–32 letters, digits, '_', '.' or '-'",
+                )
+        if len(set(seats)) != len(seats):
+            raise InvalidArgument("duplicate-seat", "every seat needs its own name")
+        return seats
+
+    def _checked_metadata(self, metadata: Mapping[str, JSON] | None) -> dict[str, JSON]:
+        metadata = dict(metadata or {})
+        if len(metadata) > MAX_METADATA_ITEMS or not all(
+            isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 1024
+            for k, v in metadata.items()
+        ):
+            raise InvalidArgument(
+                "bad-metadata",
+                f"metadata is at most {MAX_METADATA_ITEMS} tag pairs of short strings",
+            )
+        return metadata
+
+    # -- playing ----------------------------------------------------------------------
+
+    def play(
+        self,
+        game_id: UUID,
+        token: str | None,
+        move: Any,
+        at_position: int,
+        request_id: str = "",
+    ) -> Played:
+        """Validate and store one move played at ``at_position``."""
+        seat = self._seat_of(game_id, token)
+        if not isinstance(move, dict):
+            raise InvalidArgument("bad-move", "a move is a JSON object")
+        with self._lock(game_id):
+            game = self._game(game_id)
+            if request_id and request_id in game.request_ids:
+                return self._replayed(game_id, game, request_id, seat, move)
+            try:
+                game.play(seat, move, at_position, request_id)
+            except RulesError as error:
+                raise Refused(error.code, error.message) from None
+            self._save(game)
+        records = self.records(game_id, from_position=at_position + 1)
+        return Played(game.position, records)
+
+    def _replayed(
+        self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any
+    ) -> Played:
+        position = game.request_ids[request_id]
+        records = self.records(game_id, from_position=position)
+        first = records[0]
+        if first["seat"] != seat or first["move"] != move:
+            raise InvalidArgument(
+                "request-id-reused",
+                f"request id {request_id!r} was used for a different move at position {position}",
+            )
+        following = [r for r in records[1:] if r["kind"] == "finished" and r["position"] == position + 1]
+        return Played(position + len(following), [first, *following], replayed=True)
+
+    # -- reading ----------------------------------------------------------------------
+
+    def records(
+        self, game_id: UUID, from_position: int = 0, to_position: int | None = None
+    ) -> list[Record]:
+        """The full stored records (unredacted: callers redact)."""
+        gt = from_position if from_position > 0 else None
+        lte = None if to_position is None else to_position + 1
+        stored = list(self.events.get(game_id, gt=gt, lte=lte))
+        if not stored and from_position == 0:
+            raise NotFound("no-such-game", f"no game {game_id}")
+        return [event_record(event) for event in stored]
+
+    def state_at(self, game_id: UUID, position: int | None = None) -> Game:
+        """The game as it stood after ``position`` (the latest when None)."""
+        if position is not None and position < 0:
+            raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
+        return self._game(game_id, position)
+
+    def view(
+        self, game_id: UUID, token: str | None, position: int | None = None
+    ) -> PositionView:
+        viewer = self.viewer(game_id, token)
+        game = self.state_at(game_id, position)
+        latest = game if position is None else self._game(game_id)
+        rules = game.rules
+        to_act = list(rules.to_act(game.state)) if not game.is_finished else []
+        undo = game.undo_request
+        return PositionView(
+            game_id=game_id,
+            game=rules.name,
+            position=game.position,
+            last_position=latest.position,
+            ply=game.ply,
+            viewer=viewer,
+            view=rules.view(game.state, viewer),
+            to_act=to_act,
+            finished=game.is_finished,
+            result=game.result,
+            text=rules.render_text(game.state, viewer),
+            pending_undo=dict(undo) if undo else None,
+        )
+
+    def legal_moves(self, game_id: UUID, token: str | None) -> tuple[str, int, list[JSON]]:
+        seat = self._seat_of(game_id, token)
+        game = self._game(game_id)
+        if game.is_finished:
+            return seat, game.position, []
+        return seat, game.position, list(game.rules.legal_moves(game.state, seat))
+
+    def visible_records(
+        self, game_id: UUID, token: str | None, from_position: int = 0
+    ) -> list[Record]:
+        """The stored records as the caller may see them."""
+        if from_position < 0:
+            raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
+        viewer = self.viewer(game_id, token)
+        records = self.records(game_id)
+        return self.redact(records, viewer)[from_position:]
+
+    def redact(self, records: list[Record], viewer: Viewer) -> list[Record]:
+        if not records:
+            return []
+        rules = get_rules(records[0]["game"])
+        finished = records[-1]["kind"] == "finished"
+        return [redact_record(rules, record, viewer, finished) for record in records]
+
+    def list_games(self, limit: int = 1000) -> list[GameSummary]:
+        topics = [get_topic(Game.Created), get_topic(Game.Finished)]
+        summaries: dict[UUID, GameSummary] = {}
+        start = 1
+        while True:
+            batch = self.recorder.select_notifications(start, 500, topics=topics)
+            for notification in batch:
+                event = self.mapper.to_domain_event(notification)
+                if isinstance(event, Game.Created):
+                    record = event.record
+                    summaries[event.originator_id] = GameSummary(
+                        game_id=event.originator_id,
+                        game=record["game"],
+                        rules_version=record["rules_version"],
+                        seats=list(record["seats"]),
+                        finished=False,
+                        created_at=event.timestamp.isoformat(),
+                        parent=record.get("parent"),
+                        metadata=dict(record.get("metadata", {})),
+                    )
+                elif isinstance(event, Game.Finished) and event.originator_id in summaries:
+                    old = summaries[event.originator_id]
+                    summaries[event.originator_id] = GameSummary(**{**old.__dict__, "finished": True})
+            if len(batch) < 500:
+                break
+            start = batch[-1].id + 1
+        return list(summaries.values())[-limit:]
+
+    @staticmethod
+    def game_types() -> list[Rules[Any]]:
+        return all_rules()
+
+    # -- following ----------------------------------------------------------------------
+
+    def wait_for_change(self, timeout: float) -> None:
+        """Block until a save in this process, or ``timeout`` seconds (for saves
+        by other processes sharing the database, callers poll)."""
+        with self._changed:
+            self._changed.wait(timeout)
+
+    def follow(
+        self,
+        game_id: UUID,
+        token: str | None,
+        from_position: int = 0,
+        poll_seconds: float = 0.25,
+        still_wanted: Any = lambda: True,
+    ) -> Iterator[Record]:
+        """Yield the caller's view of each record from ``from_position`` on, as
+        it is stored, until the game is finished or the caller goes away."""
+        viewer = self.viewer(game_id, token)
+        rules = get_rules(self.records(game_id, 0, 0)[0]["game"])
+        next_position = max(from_position, 0)
+        while still_wanted():
+            records = self.records(game_id, from_position=next_position) if next_position else (
+                self.records(game_id)
+            )
+            records = [r for r in records if r["position"] >= next_position]
+            finished_now = bool(records) and records[-1]["kind"] == "finished"
+            for record in records:
+                yield redact_record(rules, record, viewer, finished_now)
+                next_position = record["position"] + 1
+                if record["kind"] == "finished":
+                    return
+            self.wait_for_change(poll_seconds)
+
+
+def event_record(event: Any) -> Record:
+    """The plain record a stored aggregate event carries, with its timestamp."""
+    record = dict(event.record)
+    record["timestamp"] = event.timestamp.isoformat()
+    return record
+
+
+def parse_game_id(text: str) -> UUID:
+    try:
+        return UUID(text)
+    except (ValueError, AttributeError, TypeError):
+        raise InvalidArgument("bad-game-id", f"{text!r} is not a game id") from None
+
+
+__all__ = [
+    "CreatedGame",
+    "GameLog",
+    "GameSummary",
+    "GamelogError",
+    "Played",
+    "PermissionDenied",
+    "PositionView",
+    "event_record",
+    "parse_game_id",
+]

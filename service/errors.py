@@ -1,0 +1,55 @@
+"""The service's refusals, each with a machine-readable reason.
+
+The gRPC adapter maps each class to one status code (see DESIGN.md):
+a refused call writes nothing.
+"""
+
+from __future__ import annotations
+
+
+class GamelogError(Exception):
+    """A refusal: ``code`` is the machine-readable reason, ``message`` the sentence."""
+
+    status = "UNKNOWN"
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+class InvalidArgument(GamelogError):
+    """Malformed input: bad JSON, unknown options, a negative position."""
+
+    status = "INVALID_ARGUMENT"
+
+
+class Refused(GamelogError):
+    """Well-formed, but the rules or the game's situation do not allow it."""
+
+    status = "FAILED_PRECONDITION"
+
+
+class Conflict(GamelogError):
+    """Played at a stale position: someone else moved first."""
+
+    status = "ABORTED"
+
+
+class PermissionDenied(GamelogError):
+    """A valid token, but not one that may do this."""
+
+    status = "PERMISSION_DENIED"
+
+
+class Unauthenticated(GamelogError):
+    """No token, or one that belongs to no seat of this game."""
+
+    status = "UNAUTHENTICATED"
+
+
+class NotFound(GamelogError):
+    status = "NOT_FOUND"
