@@ -1,0 +1,557 @@
+"""The decider: options, set-up, moves, events and views."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from gamelog.games.carcassonne_hg import rendering
+from gamelog.games.carcassonne_hg.board import Placement, fits, placements
+from gamelog.games.carcassonne_hg.features import (
+    Feature,
+    all_features,
+    feature_at,
+    features_on_tile,
+)
+from gamelog.games.carcassonne_hg.scoring import (
+    PIECE_FOR_KIND,
+    Follower,
+    forest_points,
+    majority,
+    meadow_points,
+    meadow_scorers,
+    on_feature,
+    river_points,
+    system_points,
+)
+from gamelog.games.carcassonne_hg.state import HUTS, TRIBE_MEMBERS, HGState, Phase
+from gamelog.games.carcassonne_hg.tiles import (
+    SHIPPED_SETS,
+    Tileset,
+    oriented,
+    parse_tileset,
+    shipped_tileset,
+)
+from gamelog.games.protocol import (
+    ARBITER,
+    JSON,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Move,
+    Options,
+    Result,
+    Viewer,
+    rank_by,
+)
+
+DEFAULT_SET = "carcassonne-hg/house-2002"
+ZONE_FOR_PIECE = {
+    "gatherer": ("forest",),
+    "fisher": ("river",),
+    "hunter": ("meadow",),
+    "hut": ("river", "lake"),
+}
+KIND_FOR_PIECE = {piece: kind for kind, piece in PIECE_FOR_KIND.items()}
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def tileset_for(options: Mapping[str, Any]) -> Tileset:
+    name = str(options.get("component_set", DEFAULT_SET))
+    if "components" in options:
+        return parse_tileset(name, options["components"])
+    return shipped_tileset(name)
+
+
+class HuntersAndGatherers:
+    name = "carcassonne-hg"
+    title = "Carcassonne: Hunters and Gatherers (2002)"
+    rules_version = "1.0"
+    min_players = 2
+    max_players = 5
+    default_component_set = DEFAULT_SET
+
+    # ----------------------------------------------------------------- set-up
+
+    def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
+        if not isinstance(options, Mapping):
+            raise InvalidOptions("bad-option", "options must be an object")
+        unknown = set(options) - {"component_set", "components", "deal"}
+        if unknown:
+            raise InvalidOptions(
+                "unknown-option", f"carcassonne-hg takes no option {sorted(unknown)}"
+            )
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise InvalidOptions("player-count", "Hunters and Gatherers is for 2 to 5 players")
+        if len(set(seats)) != len(seats):
+            raise InvalidOptions("bad-seats", "seat names must differ")
+        name = options.get("component_set")
+        if name is not None and not isinstance(name, str):
+            raise InvalidOptions("bad-option", "component_set must be a string")
+        normalized: Options = {}
+        if "components" in options:
+            normalized["component_set"] = name or "carcassonne-hg/inline"
+            normalized["components"] = options["components"]
+        else:
+            normalized["component_set"] = name or DEFAULT_SET
+            if normalized["component_set"] not in SHIPPED_SETS:
+                shipped_tileset(normalized["component_set"])  # raises the known names
+        tileset = tileset_for(normalized)
+        if "deal" in options:
+            normalized["deal"] = self._checked_deal(options["deal"], tileset)
+        return normalized
+
+    def _checked_deal(self, deal: Any, tileset: Tileset) -> dict[str, list[int]]:
+        if not isinstance(deal, Mapping) or set(deal) - {"order", "bonus_order"}:
+            raise InvalidOptions("bad-deal", 'a deal is {"order": [...], "bonus_order": [...]}')
+        checked: dict[str, list[int]] = {}
+        for key, kind in (("order", "land"), ("bonus_order", "bonus")):
+            order = deal.get(key, [])
+            allowed = set(tileset.ids(kind))
+            if (
+                not isinstance(order, list)
+                or not all(_is_int(t) and t in allowed for t in order)
+                or len(set(order)) != len(order)
+            ):
+                raise InvalidOptions("bad-deal", f"deal {key} lists distinct {kind} tile ids")
+            checked[key] = list(order)
+        return checked
+
+    def start(self, seats: Sequence[str], options: Options) -> HGState:
+        tileset = tileset_for(options)
+        deal = options.get("deal", {})
+        n = len(seats)
+        return HGState(
+            seats=tuple(seats),
+            tileset=tileset,
+            deal_order=tuple(deal.get("order", ())),
+            bonus_deal_order=tuple(deal.get("bonus_order", ())),
+            land_pile=frozenset(tileset.ids("land")),
+            bonus_pile=frozenset(tileset.ids("bonus")),
+            members=(TRIBE_MEMBERS,) * n,
+            huts=(HUTS,) * n,
+            scores=(0,) * n,
+        )
+
+    def setup(self, options: Options, seats: Sequence[str], rng: random.Random) -> list[Event]:
+        state = self.start(seats, options)
+        events: list[Event] = []
+        start_event: Event = {
+            "type": "StartTilePlaced",
+            "tile": state.tileset.start_tile,
+            "x": 0,
+            "y": 0,
+            "rotation": 0,
+        }
+        emit = self._emitter(state, events)
+        state = emit(start_event)
+        self._begin_turn(state, seats[0], rng, emit)
+        return events
+
+    # ------------------------------------------------------------------ moves
+
+    def to_act(self, state: HGState) -> tuple[str, ...]:
+        if state.phase in (Phase.PLACE, Phase.DEPLOY):
+            return (state.current_seat,)
+        return ()
+
+    def decide(self, state: HGState, seat: str, move: Move, rng: random.Random) -> list[Event]:
+        if state.phase is Phase.OVER:
+            raise IllegalMove("game-over", "the game is over")
+        if seat not in state.seats:
+            raise IllegalMove("not-a-seat", f"{seat!r} does not play in this game")
+        if seat != state.current_seat or state.phase not in (Phase.PLACE, Phase.DEPLOY):
+            raise IllegalMove("not-your-turn", f"it is {state.current_seat}'s turn")
+        if not isinstance(move, dict):
+            raise IllegalMove("bad-move", "a move is a JSON object")
+        events: list[Event] = []
+        emit = self._emitter(state, events)
+        if state.phase is Phase.PLACE:
+            emit(self._checked_placement(state, seat, move))
+            return events
+        after = emit(self._checked_deployment(state, seat, move))
+        self._finish_tile(after, seat, rng, emit)
+        return events
+
+    def _checked_placement(self, state: HGState, seat: str, move: Move) -> Event:
+        place = move.get("place")
+        if set(move) != {"place"} or not isinstance(place, dict):
+            raise IllegalMove(
+                "place-a-tile",
+                'lay the drawn tile: {"place": {"x": .., "y": .., "rotation": 0..3}}',
+            )
+        if set(place) != {"x", "y", "rotation"} or not all(_is_int(v) for v in place.values()):
+            raise IllegalMove("bad-move", "place needs integer x, y and rotation")
+        x: int = place["x"]
+        y: int = place["y"]
+        rotation: int = place["rotation"]
+        if not 0 <= rotation <= 3:
+            raise IllegalMove("bad-rotation", "rotation is 0, 1, 2 or 3 quarter turns clockwise")
+        assert state.tile is not None
+        if (x, y) in state.board:
+            raise IllegalMove("occupied", f"a tile already lies at ({x}, {y})")
+        if not fits(state.tileset, state.board, state.tile, (x, y), rotation):
+            raise IllegalMove(
+                "does-not-fit",
+                f"tile {state.tile} turned {rotation} must touch the map by a side and match "
+                "every touching side (forest to forest, meadow to meadow, river to river)",
+            )
+        return {
+            "type": "TilePlaced",
+            "seat": seat,
+            "tile": state.tile,
+            "x": x,
+            "y": y,
+            "rotation": rotation,
+            "bonus": state.tile_is_bonus,
+        }
+
+    def _checked_deployment(self, state: HGState, seat: str, move: Move) -> Event:
+        if move == {"pass": True}:
+            return {"type": "NothingPlaced", "seat": seat}
+        deploy = move.get("deploy")
+        if (
+            set(move) != {"deploy"}
+            or not isinstance(deploy, dict)
+            or set(deploy)
+            != {
+                "piece",
+                "zone",
+            }
+        ):
+            raise IllegalMove(
+                "bad-move", 'place a piece {"deploy": {"piece": .., "zone": ..}} or {"pass": true}'
+            )
+        piece, zone_index = deploy["piece"], deploy["zone"]
+        if piece not in ZONE_FOR_PIECE:
+            raise IllegalMove("bad-piece", "the piece is gatherer, fisher, hunter or hut")
+        assert state.placed_at is not None
+        x, y = state.placed_at
+        tile = oriented(state.tileset, state.board[(x, y)].tile, 0).tile
+        zone = next((z for z in tile.zones if z.index == zone_index), None)
+        if zone is None or not _is_int(zone_index):
+            raise IllegalMove("bad-zone", f"tile {tile.id} has no zone {zone_index!r}")
+        if zone.type not in ZONE_FOR_PIECE[piece]:
+            where = " or ".join(ZONE_FOR_PIECE[piece])
+            raise IllegalMove("wrong-zone", f"a {piece} stands on a {where}, not a {zone.type}")
+        index = state.seats.index(seat)
+        if piece == "hut" and state.huts[index] == 0:
+            raise IllegalMove("no-hut-left", "both your huts are built")
+        if piece != "hut" and state.members[index] == 0:
+            raise IllegalMove("no-member-left", "all your tribe members are out")
+        kind = KIND_FOR_PIECE[piece]
+        feature = feature_at(state.tileset, state.board, (x, y, zone_index), kind)
+        if on_feature(state.followers, feature):
+            raise IllegalMove(
+                "occupied", f"that {'river system' if kind == 'system' else kind} has a {piece}"
+            )
+        kind_name = "HutBuilt" if piece == "hut" else "FollowerPlaced"
+        return {"type": kind_name, "seat": seat, "piece": piece, "x": x, "y": y, "zone": zone_index}
+
+    # --------------------------------------------------------- turn machinery
+
+    def _emitter(self, state: HGState, events: list[Event]) -> Callable[[Event], HGState]:
+        box = [state]
+
+        def emit(event: Event) -> HGState:
+            events.append(event)
+            box[0] = self.evolve(box[0], event)
+            return box[0]
+
+        return emit
+
+    def _finish_tile(
+        self, state: HGState, seat: str, rng: random.Random, emit: Callable[[Event], HGState]
+    ) -> None:
+        assert state.placed_at is not None
+        pos = state.placed_at
+        from_land_tile = not state.board[pos].bonus
+        gold = False
+        for kind in ("forest", "river"):
+            for feature in features_on_tile(state.tileset, state.board, pos, kind):
+                if feature.complete:
+                    event = self._completion(state, feature)
+                    gold = gold or bool(event.get("gold_nugget"))
+                    state = emit(event)
+        if gold and from_land_tile:
+            while True:
+                if not state.bonus_pile:
+                    state = emit({"type": "NoBonusTileLeft", "seat": seat})
+                    break
+                state = emit(self._draw(state, seat, rng, bonus=True))
+                assert state.tile is not None
+                if self._fits_anywhere(state, state.tile):
+                    return
+                state = emit(
+                    {"type": "TileSetAside", "seat": seat, "tile": state.tile, "bonus": True}
+                )
+        following = state.seats[(state.turn + 1) % len(state.seats)]
+        self._begin_turn(state, following, rng, emit)
+
+    def _begin_turn(
+        self, state: HGState, seat: str, rng: random.Random, emit: Callable[[Event], HGState]
+    ) -> None:
+        while state.land_pile:
+            state = emit(self._draw(state, seat, rng, bonus=False))
+            assert state.tile is not None
+            if self._fits_anywhere(state, state.tile):
+                return
+            state = emit({"type": "TileSetAside", "seat": seat, "tile": state.tile, "bonus": False})
+        self._final_scoring(state, emit)
+
+    def _fits_anywhere(self, state: HGState, tile: int) -> bool:
+        return next(placements(state.tileset, state.board, tile), None) is not None
+
+    def _draw(self, state: HGState, seat: str, rng: random.Random, *, bonus: bool) -> Event:
+        pile = state.bonus_pile if bonus else state.land_pile
+        order = state.bonus_deal_order if bonus else state.deal_order
+        drawn = state.bonus_draws if bonus else state.land_draws
+        tile = order[drawn] if drawn < len(order) else rng.choice(sorted(pile))
+        return {"type": "TileDrawn", "seat": seat, "tile": tile, "bonus": bonus}
+
+    def _completion(self, state: HGState, feature: Feature) -> Event:
+        pieces = on_feature(state.followers, feature)
+        scorers = majority(pieces, state.seats)
+        if feature.kind == "forest":
+            facts: dict[str, Any] = dict(forest_points(state.tileset, state.board, feature))
+            name = "ForestCompleted"
+        else:
+            facts = dict(river_points(state.tileset, state.board, feature))
+            name = "RiverCompleted"
+        return {
+            "type": name,
+            **facts,
+            "scorers": scorers,
+            "returned": [p.to_json() for p in pieces],
+        }
+
+    def _final_scoring(self, state: HGState, emit: Callable[[Event], HGState]) -> None:
+        home = [f for f in state.followers if f.piece in ("gatherer", "fisher")]
+        state = emit(
+            {"type": "UnfinishedFeaturesAbandoned", "returned": [f.to_json() for f in home]}
+        )
+        for system in all_features(state.tileset, state.board, "system"):
+            huts = on_feature(state.followers, system)
+            if huts:
+                facts = system_points(state.tileset, state.board, system)
+                state = emit(
+                    {
+                        "type": "RiverSystemScored",
+                        **facts,
+                        "huts": self._counts(huts, state.seats),
+                        "scorers": majority(huts, state.seats),
+                    }
+                )
+        for meadow in all_features(state.tileset, state.board, "meadow"):
+            hunters = on_feature(state.followers, meadow)
+            if hunters:
+                meadow_facts = meadow_points(state.tileset, state.board, meadow)
+                scorers, shrine = meadow_scorers(state.tileset, state.board, hunters, state.seats)
+                state = emit(
+                    {
+                        "type": "MeadowScored",
+                        **meadow_facts,
+                        "hunters": self._counts(hunters, state.seats),
+                        "shrine": shrine,
+                        "scorers": scorers,
+                    }
+                )
+        scores = dict(zip(state.seats, state.scores))
+        ranking = rank_by(scores, state.seats)
+        emit(
+            {
+                "type": "GameEnded",
+                "scores": scores,
+                "ranking": [list(place) for place in ranking],
+            }
+        )
+
+    @staticmethod
+    def _counts(pieces: Sequence[Follower], seats: Sequence[str]) -> dict[str, int]:
+        return {
+            s: sum(p.seat == s for p in pieces) for s in seats if any(p.seat == s for p in pieces)
+        }
+
+    # ----------------------------------------------------------------- evolve
+
+    def evolve(self, state: HGState, event: Event) -> HGState:
+        kind = event["type"]
+        replace = dataclasses.replace
+        if kind == "StartTilePlaced":
+            board = dict(state.board)
+            board[(event["x"], event["y"])] = Placement(event["tile"], event["rotation"])
+            return replace(state, board=board, land_pile=state.land_pile - {event["tile"]})
+        if kind == "TileDrawn":
+            tile = event["tile"]
+            if event["bonus"]:
+                return replace(
+                    state,
+                    bonus_pile=state.bonus_pile - {tile},
+                    bonus_draws=state.bonus_draws + 1,
+                    tile=tile,
+                    tile_is_bonus=True,
+                    phase=Phase.PLACE,
+                    placed_at=None,
+                    turn=state.seats.index(event["seat"]),
+                )
+            return replace(
+                state,
+                land_pile=state.land_pile - {tile},
+                land_draws=state.land_draws + 1,
+                tile=tile,
+                tile_is_bonus=False,
+                phase=Phase.PLACE,
+                placed_at=None,
+                turn=state.seats.index(event["seat"]),
+            )
+        if kind == "TileSetAside":
+            return replace(
+                state, set_aside=(*state.set_aside, event["tile"]), tile=None, phase=Phase.BETWEEN
+            )
+        if kind == "TilePlaced":
+            board = dict(state.board)
+            pos = (event["x"], event["y"])
+            board[pos] = Placement(event["tile"], event["rotation"], event["seat"], event["bonus"])
+            return replace(state, board=board, tile=None, phase=Phase.DEPLOY, placed_at=pos)
+        if kind in ("FollowerPlaced", "HutBuilt"):
+            index = state.seats.index(event["seat"])
+            follower = Follower(
+                event["seat"], event["piece"], event["x"], event["y"], event["zone"]
+            )
+            members, huts = list(state.members), list(state.huts)
+            if kind == "HutBuilt":
+                huts[index] -= 1
+            else:
+                members[index] -= 1
+            return replace(
+                state,
+                followers=(*state.followers, follower),
+                members=tuple(members),
+                huts=tuple(huts),
+                phase=Phase.BETWEEN,
+            )
+        if kind in ("NothingPlaced", "NoBonusTileLeft"):
+            return replace(state, phase=Phase.BETWEEN)
+        if kind in ("ForestCompleted", "RiverCompleted", "UnfinishedFeaturesAbandoned"):
+            state = self._return_pieces(state, event["returned"])
+            return self._add_points(state, event.get("scorers", []), event.get("points", 0))
+        if kind in ("RiverSystemScored", "MeadowScored"):
+            return self._add_points(state, event["scorers"], event["points"])
+        if kind == "GameEnded":
+            ranking = tuple(tuple(place) for place in event["ranking"])
+            return replace(state, phase=Phase.OVER, ranking=ranking, tile=None)
+        raise ValueError(f"unknown carcassonne-hg event {kind!r}")
+
+    @staticmethod
+    def _return_pieces(state: HGState, returned: Sequence[Mapping[str, Any]]) -> HGState:
+        gone = [Follower(r["seat"], r["piece"], r["x"], r["y"], r["zone"]) for r in returned]
+        members = list(state.members)
+        for follower in gone:
+            members[state.seats.index(follower.seat)] += 1
+        followers = tuple(f for f in state.followers if f not in gone)
+        return dataclasses.replace(state, followers=followers, members=tuple(members))
+
+    @staticmethod
+    def _add_points(state: HGState, scorers: Sequence[str], points: int) -> HGState:
+        scores = list(state.scores)
+        for seat in scorers:
+            scores[state.seats.index(seat)] += points
+        return dataclasses.replace(state, scores=tuple(scores))
+
+    # ------------------------------------------------------------ enumeration
+
+    def legal_moves(self, state: HGState, seat: str) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        if state.phase is Phase.PLACE:
+            assert state.tile is not None
+            return [
+                {"place": {"x": pos[0], "y": pos[1], "rotation": rotation}}
+                for pos, rotation in placements(state.tileset, state.board, state.tile)
+            ]
+        return [*self.deployments(state, seat), {"pass": True}]
+
+    def deployments(self, state: HGState, seat: str) -> list[Move]:
+        assert state.placed_at is not None
+        x, y = state.placed_at
+        index = state.seats.index(seat)
+        tile = oriented(state.tileset, state.board[(x, y)].tile, 0).tile
+        moves: list[Move] = []
+        cache: dict[str, list[Feature]] = {}
+        for zone in tile.zones:
+            for piece, zone_types in ZONE_FOR_PIECE.items():
+                if zone.type not in zone_types:
+                    continue
+                if (state.huts if piece == "hut" else state.members)[index] == 0:
+                    continue
+                kind = KIND_FOR_PIECE[piece]
+                features = cache.setdefault(
+                    kind, features_on_tile(state.tileset, state.board, (x, y), kind)
+                )
+                feature = next(f for f in features if (x, y, zone.index) in f.nodes)
+                if not on_feature(state.followers, feature):
+                    moves.append({"deploy": {"piece": piece, "zone": zone.index}})
+        return moves
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, state: HGState, viewer: Viewer) -> dict[str, JSON]:
+        return {
+            "seats": list(state.seats),
+            "phase": state.phase.value,
+            "to_act": state.current_seat if self.to_act(state) else None,
+            "current_tile": state.tile,
+            "current_tile_is_bonus": state.tile_is_bonus if state.tile is not None else None,
+            "placed_at": (
+                {"x": state.placed_at[0], "y": state.placed_at[1]} if state.placed_at else None
+            ),
+            "map": [
+                {
+                    "x": pos[0],
+                    "y": pos[1],
+                    "tile": placed.tile,
+                    "rotation": placed.rotation,
+                    "seat": placed.seat,
+                    "bonus": placed.bonus,
+                }
+                for pos, placed in state.board.items()
+            ],
+            "followers": [f.to_json() for f in state.followers],
+            "supply": {
+                seat: {"tribe_members": state.members[i], "huts": state.huts[i]}
+                for i, seat in enumerate(state.seats)
+            },
+            "scores": dict(zip(state.seats, state.scores)),
+            "land_left": len(state.land_pile),
+            "bonus_left": len(state.bonus_pile),
+            "set_aside": list(state.set_aside),
+            "component_set": state.tileset.name,
+            "result": r.to_json() if (r := self.result(state)) else None,
+        }
+
+    def redact(self, event: Event, viewer: Viewer) -> Event:
+        return event
+
+    def shows_hidden(self, event: Event) -> bool:
+        return event.get("type") == "TileDrawn"
+
+    def hidden_from(self, state: HGState, viewer: Viewer) -> frozenset[str | int]:
+        if viewer == ARBITER:
+            return frozenset()
+        return frozenset(state.land_pile | state.bonus_pile)
+
+    def result(self, state: HGState) -> Result | None:
+        if state.phase is not Phase.OVER or state.ranking is None:
+            return None
+        return Result(scores=dict(zip(state.seats, state.scores)), ranking=state.ranking)
+
+    def render_text(self, state: HGState, viewer: Viewer) -> str:
+        return rendering.render_text(state)
+
+    def render_svg(self, state: HGState, viewer: Viewer) -> str:
+        return rendering.render_svg(state)
