@@ -12,7 +12,10 @@ from typing import Any
 from gamelog.games.protocol import InvalidOptions, Rules
 
 # Each entry: the module that exposes RULES. A new game adds one line.
-_GAME_MODULES: tuple[str, ...] = ("gamelog.games.freeform",)
+_GAME_MODULES: tuple[str, ...] = (
+    "gamelog.games.freeform",
+    "gamelog.games.carcassonne_hg",
+)
 
 
 def all_rules() -> list[Rules[Any]]:
