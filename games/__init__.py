@@ -13,6 +13,7 @@ from gamelog.games.protocol import InvalidOptions, Rules
 
 # Each entry: the module that exposes RULES. A new game adds one line.
 _GAME_MODULES: tuple[str, ...] = (
+    "gamelog.games.three_too_many",
     "gamelog.games.freeform",
     "gamelog.games.carcassonne_hg",
 )
