@@ -16,6 +16,7 @@ _GAME_MODULES: tuple[str, ...] = (
     "gamelog.games.three_too_many",
     "gamelog.games.freeform",
     "gamelog.games.carcassonne_hg",
+    "gamelog.games.hadara",
 )
 
 

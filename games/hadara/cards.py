@@ -1,0 +1,373 @@
+"""The component set: epoch cards, colonies, busts, start cards, prices.
+
+A set is a JSON file in ``data/`` (``hadara/house-1`` ships) or a whole set
+given inline by the creator; :func:`parse_components` validates either and
+builds frozen records. Track values are tuples in the order of ``TRACKS``.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamelog.games.components import load_json
+from gamelog.games.protocol import JSON, InvalidOptions
+
+TRACKS: tuple[str, ...] = ("income", "military", "culture", "food")
+COLOURS: tuple[str, ...] = ("yellow", "red", "blue", "green", "purple")
+COLOUR_TRACK: Mapping[str, str] = {
+    "yellow": "income",
+    "red": "military",
+    "blue": "culture",
+    "green": "food",
+}
+SHIPPED_SETS: Mapping[str, str] = {"hadara/house-1": "hadara-house-1.json"}
+ABILITIES: frozenset[str] = frozenset(
+    {
+        "sell_bonus",
+        "bonus_tile_steps",
+        "bust_step_bonus",
+        "seal_discount",
+        "silver_seal_full_points",
+        "set_points",
+        "colour_step_bonus",
+        "feed_with_coins",
+        "food_surplus_coins",
+        "income_per_track_above_income",
+        "colony_coins",
+        "golden_set_wildcard",
+        "double_colony_bust",
+        "requirement_reduction",
+        "buy_requirement",
+    }
+)
+
+Values = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    epoch: int
+    colour: str
+    price: int
+    values: Values
+    points: int
+    ability: str | None = None
+    params: Mapping[str, JSON] = field(default_factory=dict)
+    later_games_only: bool = False
+
+
+@dataclass(frozen=True)
+class Colony:
+    id: str
+    requirement: int
+    plunder_coins: int
+    front_points: int
+    alliance_cost: int
+    back_values: Values
+    back_points: int
+
+    def front(self) -> dict[str, JSON]:
+        """What everybody sees of a colony lying coin side up."""
+        return {
+            "requirement": self.requirement,
+            "plunder_coins": self.plunder_coins,
+            "alliance_cost": self.alliance_cost,
+            "front_points": self.front_points,
+        }
+
+
+@dataclass(frozen=True)
+class Bust:
+    requirement: int
+    points: int
+    reward_steps: int
+
+
+@dataclass(frozen=True)
+class StartCard:
+    id: str
+    initiative: int
+    coins: int
+    values: Values
+
+
+@dataclass(frozen=True)
+class EpochPrices:
+    epoch: int
+    sale_price: int
+    silver: int
+    golden: int
+
+
+@dataclass(frozen=True)
+class Components:
+    name: str
+    cards: tuple[Card, ...]
+    colonies: tuple[Colony, ...]
+    busts: Mapping[str, tuple[Bust, ...]]
+    start_cards: tuple[StartCard, ...]
+    epochs: tuple[EpochPrices, ...]
+    max_silver_seals: int = 2
+    max_golden_seals: int = 2
+    golden_points_per_set: int = 7
+    coins_per_end_point: int = 5
+    never_start_player_coins: int = 1
+
+    @functools.cached_property
+    def card_by_id(self) -> dict[str, Card]:
+        return {card.id: card for card in self.cards}
+
+    @functools.cached_property
+    def colony_by_id(self) -> dict[str, Colony]:
+        return {colony.id: colony for colony in self.colonies}
+
+    @functools.cached_property
+    def start_by_id(self) -> dict[str, StartCard]:
+        return {start.id: start for start in self.start_cards}
+
+    @functools.cached_property
+    def colony_levels(self) -> tuple[int, ...]:
+        return tuple(sorted({colony.requirement for colony in self.colonies}))
+
+    def card(self, card_id: str) -> Card:
+        return self.card_by_id[card_id]
+
+    def prices(self, epoch: int) -> EpochPrices:
+        return self.epochs[epoch - 1]
+
+    def epoch_cards(self, epoch: int, colour: str, first_game: bool) -> tuple[str, ...]:
+        return tuple(
+            sorted(
+                card.id
+                for card in self.cards
+                if card.epoch == epoch
+                and card.colour == colour
+                and not (first_game and card.later_games_only)
+            )
+        )
+
+
+def _fail(message: str) -> InvalidOptions:
+    return InvalidOptions("bad-components", message)
+
+
+def _int(data: Mapping[str, Any], key: str, where: str, minimum: int = 0) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise _fail(f"{where}: {key} must be an integer >= {minimum}")
+    return value
+
+
+def _values(data: Any, where: str) -> Values:
+    if not isinstance(data, Mapping) or set(data) != set(TRACKS):
+        raise _fail(f"{where}: values need exactly the tracks {list(TRACKS)}")
+    a, b, c, d = (_int(data, track, where) for track in TRACKS)
+    return (a, b, c, d)
+
+
+def _id(data: Mapping[str, Any], where: str) -> str:
+    value = data.get("id")
+    if not isinstance(value, str) or not value or "#" in value:
+        raise _fail(f"{where}: every component needs a string id")
+    return value
+
+
+def _card(raw: Any, index: int) -> Card:
+    where = f"cards[{index}]"
+    if not isinstance(raw, Mapping):
+        raise _fail(f"{where} must be an object")
+    colour = raw.get("colour")
+    if colour not in COLOURS:
+        raise _fail(f"{where}: colour must be one of {list(COLOURS)}")
+    epoch = _int(raw, "epoch", where, 1)
+    if epoch > 3:
+        raise _fail(f"{where}: epoch must be 1, 2 or 3")
+    ability = raw.get("ability")
+    ability_id: str | None = None
+    params: dict[str, JSON] = {}
+    if ability is not None:
+        if not isinstance(ability, Mapping) or ability.get("id") not in ABILITIES:
+            raise _fail(f"{where}: unknown ability; known: {sorted(ABILITIES)}")
+        ability_id = str(ability["id"])
+        raw_params = ability.get("params", {})
+        if not isinstance(raw_params, Mapping):
+            raise _fail(f"{where}: ability params must be an object")
+        params = json.loads(json.dumps(raw_params))
+    return Card(
+        id=_id(raw, where),
+        epoch=epoch,
+        colour=str(colour),
+        price=_int(raw, "price", where),
+        values=_values(raw.get("values"), where),
+        points=_int(raw, "points", where),
+        ability=ability_id,
+        params=params,
+        later_games_only=bool(raw.get("later_games_only", False)),
+    )
+
+
+def _colony(raw: Any, index: int) -> Colony:
+    where = f"colonies[{index}]"
+    if not isinstance(raw, Mapping):
+        raise _fail(f"{where} must be an object")
+    colony = Colony(
+        id=_id(raw, where),
+        requirement=_int(raw, "requirement", where, 1),
+        plunder_coins=_int(raw, "plunder_coins", where),
+        front_points=_int(raw, "front_points", where),
+        alliance_cost=_int(raw, "alliance_cost", where),
+        back_values=_values(raw.get("back_values"), where),
+        back_points=_int(raw, "back_points", where),
+    )
+    if colony.back_points < colony.front_points:
+        raise _fail(f"{where}: back points are never lower than front points")
+    return colony
+
+
+def _bust(raw: Any, where: str) -> Bust:
+    if not isinstance(raw, Mapping):
+        raise _fail(f"{where} must be an object")
+    return Bust(
+        requirement=_int(raw, "requirement", where),
+        points=_int(raw, "points", where),
+        reward_steps=_int(raw, "reward_steps", where),
+    )
+
+
+def _start(raw: Any, index: int) -> StartCard:
+    where = f"start_cards[{index}]"
+    if not isinstance(raw, Mapping):
+        raise _fail(f"{where} must be an object")
+    return StartCard(
+        id=_id(raw, where),
+        initiative=_int(raw, "initiative", where, 1),
+        coins=_int(raw, "coins", where),
+        values=_values(raw.get("values"), where),
+    )
+
+
+def _epoch(raw: Any, index: int) -> EpochPrices:
+    where = f"epochs[{index}]"
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("seal_prices"), Mapping):
+        raise _fail(f"{where} needs epoch, sale_price and seal_prices")
+    epoch = _int(raw, "epoch", where, 1)
+    if epoch != index + 1:
+        raise _fail("epochs must be listed as 1, 2, 3")
+    return EpochPrices(
+        epoch=epoch,
+        sale_price=_int(raw, "sale_price", where),
+        silver=_int(raw["seal_prices"], "silver", where),
+        golden=_int(raw["seal_prices"], "golden", where),
+    )
+
+
+def parse_components(data: Any, max_players: int = 5) -> Components:
+    """Validate a whole set (the shape of ``data/hadara-house-1.json``)."""
+    if not isinstance(data, Mapping):
+        raise _fail("a component set is a JSON object")
+    for key in ("cards", "colonies", "busts", "start_cards", "epochs"):
+        if key not in data:
+            raise _fail(f"the component set lacks {key!r}")
+    if not isinstance(data["cards"], list) or not isinstance(data["colonies"], list):
+        raise _fail("cards and colonies are lists")
+    if not isinstance(data["start_cards"], list) or not isinstance(data["epochs"], list):
+        raise _fail("start_cards and epochs are lists")
+    cards = tuple(_card(raw, i) for i, raw in enumerate(data["cards"]))
+    colonies = tuple(_colony(raw, i) for i, raw in enumerate(data["colonies"]))
+    starts = tuple(_start(raw, i) for i, raw in enumerate(data["start_cards"]))
+    epochs = tuple(_epoch(raw, i) for i, raw in enumerate(data["epochs"]))
+    raw_busts = data["busts"]
+    if not isinstance(raw_busts, Mapping) or set(raw_busts) != {"A", "B"}:
+        raise _fail("busts are given for board sides A and B")
+    busts: dict[str, tuple[Bust, ...]] = {}
+    for side in ("A", "B"):
+        if not isinstance(raw_busts[side], list) or len(raw_busts[side]) != 4:
+            raise _fail(f"board side {side} has 4 busts")
+        busts[side] = tuple(
+            _bust(raw, f"busts.{side}[{i}]") for i, raw in enumerate(raw_busts[side])
+        )
+    ids = [c.id for c in cards] + [c.id for c in colonies] + [s.id for s in starts]
+    if len(ids) != len(set(ids)):
+        raise _fail("every card, colony and start card needs a unique id")
+    if len(epochs) != 3:
+        raise _fail("the set lists prices for the 3 epochs")
+    for epoch in (1, 2, 3):
+        for colour in COLOURS:
+            for first_game in (True, False):
+                dealt = [
+                    c
+                    for c in cards
+                    if c.epoch == epoch
+                    and c.colour == colour
+                    and not (first_game and c.later_games_only)
+                ]
+                if len(dealt) < 2 * max_players:
+                    raise _fail(
+                        f"epoch {epoch} needs {2 * max_players} {colour} cards"
+                        f"{' without the star' if first_game else ''}"
+                    )
+    for card in cards:
+        if card.ability is not None and card.colour != "purple":
+            raise _fail(f"{card.id}: only purple cards have abilities")
+    levels = sorted({c.requirement for c in colonies})
+    if len(levels) != 5 or any(
+        sum(1 for c in colonies if c.requirement == level) < max_players for level in levels
+    ):
+        raise _fail(f"colonies come in 5 levels with at least {max_players} colonies each")
+    if len(starts) < max_players or len({s.initiative for s in starts}) != len(starts):
+        raise _fail(f"at least {max_players} start cards with different initiative")
+    limits = data.get("limits", {})
+    if not isinstance(limits, Mapping):
+        raise _fail("limits is an object")
+
+    def limit(key: str, default: int) -> int:
+        return _int(limits, key, "limits") if key in limits else default
+
+    name = data.get("component_set", "inline")
+    return Components(
+        name=name if isinstance(name, str) else "inline",
+        cards=cards,
+        colonies=colonies,
+        busts=busts,
+        start_cards=starts,
+        epochs=epochs,
+        max_silver_seals=limit("max_silver_seals", 2),
+        max_golden_seals=limit("max_golden_seals", 2),
+        golden_points_per_set=limit("golden_seal_points_per_set", 7),
+        coins_per_end_point=limit("coins_per_end_point", 5),
+        never_start_player_coins=limit("never_start_player_coins", 1),
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def shipped_components(name: str) -> Components:
+    """A shipped set by name, parsed once (so states share one object)."""
+    if name not in SHIPPED_SETS:
+        raise InvalidOptions(
+            "unknown-component-set", f"no component set {name!r}; shipped: {sorted(SHIPPED_SETS)}"
+        )
+    return parse_components(load_json("gamelog.games.hadara", SHIPPED_SETS[name]))
+
+
+@functools.lru_cache(maxsize=8)
+def _inline_components(canonical: str) -> Components:
+    return parse_components(json.loads(canonical))
+
+
+def inline_components(data: Any) -> Components:
+    """An inline set, parsed once per distinct content."""
+    try:
+        canonical = json.dumps(data, sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise _fail("components must be plain JSON") from error
+    return _inline_components(canonical)
+
+
+def price_for(card: Card, owned_of_colour: int) -> int:
+    """The printed price less 1 per owned card of the colour, never below 0."""
+    return max(0, card.price - owned_of_colour)

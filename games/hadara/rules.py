@@ -1,0 +1,1085 @@
+"""The Hadara decider: options, set-up, moves, events, views."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from gamelog.games.hadara import phases
+from gamelog.games.hadara.busts import bust_options, may_carve_bust
+from gamelog.games.hadara.cards import COLOURS, TRACKS, Card, price_for
+from gamelog.games.hadara.colonies import (
+    colony_options,
+    may_take_colony,
+    per_section,
+    slot_name,
+)
+from gamelog.games.hadara.options import components_of, normalize
+from gamelog.games.hadara.scoring import score_sheet, sheet_table
+from gamelog.games.hadara.state import (
+    HadaraState,
+    Player,
+    colour_count,
+    free_tiles,
+    slot_level,
+    track_marker,
+    tracks,
+)
+from gamelog.games.protocol import (
+    ARBITER,
+    JSON,
+    Event,
+    IllegalMove,
+    Move,
+    Options,
+    Result,
+    Viewer,
+    rank_by,
+)
+
+AUTOMATIC = frozenset({"setup", "drawing", "turn_wheel", "income", "new_epoch", "scoring"})
+TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})
+
+
+def _illegal(code: str, message: str) -> IllegalMove:
+    return IllegalMove(code, message)
+
+
+# --- prices and payments -------------------------------------------------------
+
+
+def recruit_price(state: HadaraState, player: Player, card: Card) -> int:
+    return price_for(card, colour_count(player, state.components, card.colour))
+
+
+def sale_coins(state: HadaraState, player: Player, card: Card) -> int:
+    extra = 0
+    for card_id in player.cards:
+        owned = state.components.card(card_id)
+        if owned.ability == "sell_bonus":
+            extra += int(owned.params.get("extra_coins", 1))
+    return state.components.prices(card.epoch).sale_price + extra
+
+
+def seal_price(state: HadaraState, player: Player, kind: str) -> int:
+    prices = state.components.prices(state.epoch)
+    price = prices.silver if kind == "silver" else prices.golden
+    for card_id in player.cards:
+        card = state.components.card(card_id)
+        if card.ability == "seal_discount":
+            table = card.params.get(kind, {})
+            if isinstance(table, Mapping) and str(state.epoch) in table:
+                price = min(price, int(table[str(state.epoch)]))
+    return price
+
+
+def income_extra(state: HadaraState, player: Player) -> int:
+    values = tracks(player, state)
+    for card_id in player.cards:
+        card = state.components.card(card_id)
+        if card.ability == "income_per_track_above_income":
+            watched = card.params.get("tracks", ["military", "culture", "food"])
+            above = sum(1 for t in watched if values[str(t)] > values["income"])
+            per = int(card.params.get("coins_per_track", 2))
+            return min(above * per, int(card.params.get("max_coins_per_section", 6)))
+    return 0
+
+
+def _ability_param(player: Player, state: HadaraState, ability: str) -> Mapping[str, Any] | None:
+    for card_id in player.cards:
+        card = state.components.card(card_id)
+        if card.ability == ability:
+            return card.params
+    return None
+
+
+# --- feeding ---------------------------------------------------------------------
+
+
+def _without(player: Player, removed: Sequence[str]) -> Player:
+    gone = set(removed)
+    return replace(
+        player,
+        cards=tuple(c for c in player.cards if c not in gone),
+        card_tiles={c: t for c, t in player.card_tiles.items() if c not in gone},
+    )
+
+
+def _shortfall(state: HadaraState, player: Player, removed: Sequence[str]) -> int:
+    after = _without(player, removed)
+    return len(after.cards) - tracks(after, state)["food"]
+
+
+def feeding_cap(state: HadaraState, player: Player) -> int:
+    """Cards the seat may feed with coins instead of removing them."""
+    params = _ability_param(player, state, "feed_with_coins")
+    if params is None:
+        return 0
+    per = int(params.get("coins_per_card", 2))
+    cap = int(params.get("max_coins_per_section", 12)) // per
+    return min(cap, player.coins // per)
+
+
+def feeding_problem(
+    state: HadaraState, player: Player, removed: Sequence[str], pay_for: int
+) -> str | None:
+    """Why a feeding is not legal, or None. Cards are removed only until the
+    people are fed: leaving out any one removed card must leave them unfed."""
+    if len(set(removed)) != len(removed) or not set(removed) <= set(player.cards):
+        return "remove only cards of your display, each once"
+    if pay_for < 0 or pay_for > feeding_cap(state, player):
+        return "you cannot feed that many cards with coins"
+    lacking = _shortfall(state, player, removed)
+    if lacking > pay_for:
+        return f"your food still lacks {lacking - pay_for}: remove or pay for more cards"
+    if pay_for > max(0, lacking):
+        return "do not pay for more cards than your food lacks"
+    for card_id in removed:
+        rest = [c for c in removed if c != card_id]
+        if _shortfall(state, player, rest) <= pay_for:
+            return f"{card_id} need not be removed: remove cards only until your people are fed"
+    return None
+
+
+def _minimal_removal(
+    state: HadaraState, player: Player, first: str | None, pay_for: int
+) -> list[str]:
+    components = state.components
+    removed: list[str] = [first] if first else []
+    pool = sorted(
+        (c for c in player.cards if c != first),
+        key=lambda c: (components.card(c).values[3], components.card(c).points, c),
+    )
+    for card_id in pool:
+        if _shortfall(state, player, removed) <= pay_for:
+            break
+        removed.append(card_id)
+    changed = True
+    while changed:
+        changed = False
+        for card_id in list(reversed(removed)):
+            rest = [c for c in removed if c != card_id]
+            if _shortfall(state, player, rest) <= pay_for:
+                removed = rest
+                changed = True
+    return removed
+
+
+def feeding_moves(state: HadaraState, seat: str) -> list[Move]:
+    """A representative set of legal feedings: for each card of the display,
+    removing it first and then the cards with the least food and points; and,
+    with the coin-feeding card, each number of cards paid for."""
+    player = state.player(seat)
+    seen: set[tuple[tuple[str, ...], int]] = set()
+    moves: list[Move] = []
+    for pay_for in range(0, feeding_cap(state, player) + 1):
+        for first in [None, *player.cards]:
+            removed = _minimal_removal(state, player, first, pay_for)
+            key = (tuple(sorted(removed)), pay_for)
+            if key in seen or feeding_problem(state, player, removed, pay_for) is not None:
+                continue
+            seen.add(key)
+            move: Move = {"remove": sorted(removed)}
+            if pay_for:
+                move["pay_for"] = pay_for
+            moves.append(move)
+    return moves
+
+
+# --- seals -------------------------------------------------------------------------
+
+
+def seal_problem(
+    state: HadaraState, player: Player, silver: Sequence[str], golden: int
+) -> str | None:
+    components = state.components
+    if len(player.silver_seals) + len(silver) > components.max_silver_seals:
+        return f"at most {components.max_silver_seals} silver seals per game"
+    if golden < 0 or player.golden_seals + golden > components.max_golden_seals:
+        return f"at most {components.max_golden_seals} golden seals per game"
+    free = free_tiles(player)
+    for track in silver:
+        if track not in TRACKS:
+            return f"a silver seal takes a bonus tile of {list(TRACKS)}"
+        free[track] -= 1
+        if free[track] < 0:
+            return f"you have no free {track} bonus tile for a silver seal"
+    cost = len(silver) * seal_price(state, player, "silver") + golden * seal_price(
+        state, player, "golden"
+    )
+    if cost > player.coins:
+        return f"the seals cost {cost} coins; you have {player.coins}"
+    return None
+
+
+def seal_moves(state: HadaraState, seat: str) -> list[Move]:
+    player = state.player(seat)
+    moves: list[Move] = []
+    room = state.components.max_silver_seals - len(player.silver_seals)
+    silver_choices: list[tuple[str, ...]] = [()]
+    for k in range(1, max(0, room) + 1):
+        silver_choices.extend(itertools.combinations_with_replacement(TRACKS, k))
+    for silver in silver_choices:
+        for golden in range(0, state.components.max_golden_seals - player.golden_seals + 1):
+            if (silver or golden) and seal_problem(state, player, silver, golden) is None:
+                moves.append({"silver": list(silver), "golden": golden})
+    return moves
+
+
+# --- the decider ---------------------------------------------------------------
+
+
+class Hadara:
+    name = "hadara"
+    title = "Hadara"
+    rules_version = "1.0"
+    min_players = 2
+    max_players = 5
+    default_component_set = "hadara/house-1"
+
+    # set-up -------------------------------------------------------------------
+
+    def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
+        return normalize(options, seats)
+
+    def start(self, seats: Sequence[str], options: Options) -> HadaraState:
+        components = components_of(options)
+        sides = options.get("board_sides", {})
+        deal = options.get("deal", {})
+        epochs = {
+            epoch: {colour: tuple(ids) for colour, ids in stacks.items()}
+            for epoch, stacks in deal.get("epochs", {}).items()
+        }
+        return HadaraState(
+            seats=tuple(seats),
+            components=components,
+            first_game=bool(options.get("first_game", False)),
+            players=tuple(Player(seat=seat, side=sides.get(seat, "A")) for seat in seats),
+            deal_epochs=epochs,
+        )
+
+    def setup(self, options: Options, seats: Sequence[str], rng: random.Random) -> list[Event]:
+        state = self.start(seats, options)
+        components = state.components
+        deal = options.get("deal", {})
+        n = len(seats)
+        if "start_cards" in deal:
+            starts = dict(deal["start_cards"])
+        else:
+            chosen = rng.sample(sorted(components.start_by_id), n)
+            starts = dict(zip(seats, chosen))
+        initiative = {seat: components.start_by_id[starts[seat]].initiative for seat in seats}
+        events: list[Event] = [
+            {"type": "StartCardsDealt", "start_cards": starts, "initiative": initiative}
+        ]
+        never = phases.never_start_players(initiative, seats)
+        if never and components.never_start_player_coins:
+            events.append(
+                {
+                    "type": "StartPlayerCoinTaken",
+                    "seats": never,
+                    "coins": components.never_start_player_coins,
+                }
+            )
+        slots: dict[str, str] = {}
+        for level in components.colony_levels:
+            if "colonies" in deal:
+                ids = list(deal["colonies"][str(level)])
+            else:
+                pile = sorted(c.id for c in components.colonies if c.requirement == level)
+                ids = rng.sample(pile, n)
+            for index, colony_id in enumerate(ids):
+                slots[slot_name(level, index)] = colony_id
+        events.append({"type": "ColoniesLaid", "colonies": slots})
+        return self._settle(state, events, rng)
+
+    # who acts --------------------------------------------------------------------
+
+    def to_act(self, state: HadaraState) -> tuple[str, ...]:
+        if state.stage == "wheel":
+            return (state.start_player,)
+        if state.stage == "choose":
+            return tuple(s for s in state.seats if s not in state.chosen)
+        if state.stage in TURN_STAGES:
+            return (state.actor,)
+        return ()
+
+    # decide -----------------------------------------------------------------------
+
+    def decide(self, state: HadaraState, seat: str, move: Move, rng: random.Random) -> list[Event]:
+        if state.stage == "over":
+            raise _illegal("game-over", "the game is over")
+        if seat not in state.seats:
+            raise _illegal("not-a-seat", f"{seat!r} does not play in this game")
+        if seat not in self.to_act(state):
+            raise _illegal("not-your-turn", f"it is not {seat}'s turn")
+        if not isinstance(move, dict):
+            raise _illegal("bad-move", "a move is a JSON object")
+        handler = {
+            "wheel": self._decide_wheel,
+            "choose": self._decide_choice,
+            "colony": self._decide_colony,
+            "bust": self._decide_bust,
+            "take": self._decide_take,
+            "feed": self._decide_feed,
+            "seals": self._decide_seals,
+        }[state.stage]
+        return self._settle(state, handler(state, seat, move), rng)
+
+    def _decide_wheel(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
+        colour = move.get("wheel")
+        if set(move) != {"wheel"} or colour not in COLOURS:
+            raise _illegal(
+                "bad-move", f'set the wheel: {{"wheel": colour}} with a colour of {list(COLOURS)}'
+            )
+        wheel = phases.wheel_for(state.seats, seat, str(colour))
+        return [{"type": "WheelSet", "seat": seat, "colour": colour, "wheel": wheel}]
+
+    def _recruit_or_sell(
+        self, state: HadaraState, player: Player, card: Card, move: Move
+    ) -> dict[str, JSON]:
+        action = move.get("action")
+        if action == "sell":
+            if "tile" in move:
+                raise _illegal("bad-move", "a sold card takes no bonus tile")
+            return {"action": "sell", "coins": sale_coins(state, player, card)}
+        if action != "recruit":
+            raise _illegal("bad-move", 'the card is recruited or sold: "action": "recruit"|"sell"')
+        price = recruit_price(state, player, card)
+        if price > player.coins:
+            raise _illegal(
+                "too-expensive", f"{card.id} costs you {price} coins; you have {player.coins}"
+            )
+        outcome: dict[str, JSON] = {"action": "recruit", "price": price}
+        free = [t for t, count in free_tiles(player).items() if count > 0]
+        if card.ability == "bonus_tile_steps" and free:
+            tile = move.get("tile")
+            if tile not in free:
+                raise _illegal(
+                    "tile-needed", f"assign one of your free bonus tiles {free} to {card.id}"
+                )
+            outcome["tile"] = tile
+        elif "tile" in move:
+            raise _illegal("bad-move", f"{card.id} takes no bonus tile")
+        return outcome
+
+    def _decide_choice(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
+        drawn = state.drawn[seat]
+        place = move.get("place")
+        if not set(move) <= {"place", "action", "tile"} or place not in drawn:
+            raise _illegal(
+                "bad-move",
+                f'put one of your cards {list(drawn)} face up: {{"place": card, "action": '
+                '"recruit"|"sell"}; the other is recruited or sold',
+            )
+        kept = next(c for c in drawn if c != place)
+        card = state.components.card(kept)
+        outcome = self._recruit_or_sell(state, state.player(seat), card, move)
+        event: Event = {"type": "DrawChosen", "seat": seat, "place": place, "card": kept}
+        event.update(outcome)
+        return [event]
+
+    def _decide_colony(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
+        if move == {"pass": True}:
+            return [{"type": "ColonyPassed", "seat": seat}]
+        slot = move.get("colony")
+        ally = move.get("ally")
+        if set(move) != {"colony", "ally"} or not isinstance(ally, bool):
+            raise _illegal(
+                "bad-move", 'take a colony: {"colony": slot, "ally": true|false}, or {"pass": true}'
+            )
+        if slot not in state.colony_slots:
+            raise _illegal("no-such-colony", f"there is no colony {slot!r}")
+        if slot in state.colony_owner:
+            raise _illegal("colony-taken", f"colony {slot} is already taken")
+        player = state.player(seat)
+        if any(slot_level(s) == slot_level(str(slot)) for s, _ in player.colonies):
+            raise _illegal(
+                "level-taken", f"you already have a colony of requirement {slot_level(str(slot))}"
+            )
+        option = next((o for o in colony_options(state, seat) if o.slot == slot), None)
+        if option is None:
+            raise _illegal(
+                "requirement", f"your military does not reach colony {slot}'s requirement"
+            )
+        base: Event = {
+            "seat": seat,
+            "slot": slot,
+            "requirement_coins": option.requirement_coins,
+            "colony_coins": option.colony_coins,
+        }
+        if not ally:
+            return [{"type": "ColonyPlundered", **base, "coins": option.colony.plunder_coins}]
+        if not option.can_ally:
+            raise _illegal(
+                "too-expensive", f"allying with colony {slot} costs {option.colony.alliance_cost}"
+            )
+        colony = option.colony
+        return [
+            {
+                "type": "ColonyAllied",
+                **base,
+                "cost": colony.alliance_cost,
+                "colony": colony.id,
+                "back_values": dict(zip(TRACKS, colony.back_values)),
+                "back_points": colony.back_points,
+            }
+        ]
+
+    def _decide_bust(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
+        if move == {"pass": True}:
+            return [{"type": "BustPassed", "seat": seat}]
+        number, tile, side = move.get("bust"), move.get("tile"), move.get("side")
+        if set(move) != {"bust", "tile", "side"} or side not in ("front", "back"):
+            raise _illegal(
+                "bad-move",
+                'carve a bust: {"bust": 1-4, "tile": track, "side": "front"|"back"}, '
+                'or {"pass": true}',
+            )
+        player = state.player(seat)
+        if any(b == number for b, _, _ in player.busts):
+            raise _illegal("bust-carved", f"bust {number} is already carved")
+        if tile not in TRACKS or free_tiles(player)[str(tile)] <= 0:
+            raise _illegal("no-tile", f"you have no free {tile} bonus tile")
+        option = next((o for o in bust_options(state, seat) if o.number == number), None)
+        if option is None:
+            raise _illegal("requirement", f"your culture does not reach bust {number}")
+        return [
+            {
+                "type": "BustCarved",
+                "seat": seat,
+                "bust": number,
+                "tile": tile,
+                "side": side,
+                "requirement_coins": option.requirement_coins,
+            }
+        ]
+
+    def _decide_take(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
+        colour = move.get("take")
+        if not set(move) <= {"take", "action", "tile"} or colour not in COLOURS:
+            raise _illegal(
+                "bad-move", 'take a face-up card: {"take": colour, "action": "recruit"|"sell"}'
+            )
+        stack = state.outer.get(str(colour), ())
+        if not stack:
+            raise _illegal("empty-stack", f"the {colour} stack is empty")
+        card = state.components.card(stack[-1])
+        outcome = self._recruit_or_sell(state, state.player(seat), card, move)
+        return [{"type": "CardTaken", "seat": seat, "colour": colour, "card": card.id, **outcome}]
+
+    def _decide_feed(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
+        removed = move.get("remove", [])
+        pay_for = move.get("pay_for", 0)
+        if (
+            not set(move) <= {"remove", "pay_for"}
+            or not isinstance(removed, list)
+            or not all(isinstance(c, str) for c in removed)
+            or not isinstance(pay_for, int)
+            or isinstance(pay_for, bool)
+        ):
+            raise _illegal("bad-move", 'feed your people: {"remove": [cards], "pay_for": n}')
+        player = state.player(seat)
+        problem = feeding_problem(state, player, removed, pay_for)
+        if problem:
+            raise _illegal("not-fed", problem)
+        return [self._fed_event(state, player, removed, pay_for)]
+
+    def _fed_event(
+        self, state: HadaraState, player: Player, removed: list[str], pay_for: int
+    ) -> Event:
+        params = _ability_param(player, state, "feed_with_coins")
+        paid = pay_for * int(params.get("coins_per_card", 2)) if params and pay_for else 0
+        after = _without(player, removed)
+        surplus = tracks(after, state)["food"] - len(after.cards)
+        surplus_coins = 0
+        bonus = _ability_param(after, state, "food_surplus_coins")
+        if bonus is not None and surplus > 0:
+            surplus_coins = min(
+                surplus * int(bonus.get("coins_per_food", 3)),
+                int(bonus.get("max_coins_per_section", 12)),
+            )
+        return {
+            "type": "PeopleFed",
+            "seat": player.seat,
+            "removed": sorted(removed),
+            "paid": paid,
+            "surplus_coins": surplus_coins,
+        }
+
+    def _decide_seals(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
+        if move == {"pass": True}:
+            return [{"type": "SealsPassed", "seat": seat}]
+        silver = move.get("silver", [])
+        golden = move.get("golden", 0)
+        if (
+            not set(move) <= {"silver", "golden"}
+            or not isinstance(silver, list)
+            or not isinstance(golden, int)
+            or isinstance(golden, bool)
+        ):
+            raise _illegal(
+                "bad-move", 'buy seals: {"silver": [tracks], "golden": n}, or {"pass": true}'
+            )
+        if not silver and not golden:
+            return [{"type": "SealsPassed", "seat": seat}]
+        player = state.player(seat)
+        problem = seal_problem(state, player, silver, golden)
+        if problem:
+            raise _illegal("seals", problem)
+        cost = len(silver) * seal_price(state, player, "silver") + golden * seal_price(
+            state, player, "golden"
+        )
+        return [
+            {"type": "SealsBought", "seat": seat, "silver": silver, "golden": golden, "cost": cost}
+        ]
+
+    # automatic steps ----------------------------------------------------------------
+
+    def _settle(self, state: HadaraState, events: list[Event], rng: random.Random) -> list[Event]:
+        """Apply ``events``, then add what follows by itself (draws, income,
+        seats with nothing to decide) until somebody must choose."""
+        out = list(events)
+        for event in events:
+            state = self.evolve(state, event)
+        while True:
+            more = self._automatic(state, rng)
+            if not more:
+                return out
+            for event in more:
+                state = self.evolve(state, event)
+            out.extend(more)
+
+    def _automatic(self, state: HadaraState, rng: random.Random) -> list[Event]:
+        stage = state.stage
+        if stage == "new_epoch":
+            return [self._lay_epoch(state, state.epoch + 1, rng)]
+        if stage == "drawing":
+            return [self._draw(state, rng)]
+        if stage == "choose" and len(state.chosen) == len(state.seats):
+            return [self._reveal(state)]
+        if stage == "turn_wheel":
+            return [{"type": "WheelTurned", "wheel": (state.wheel + 1) % len(COLOURS)}]
+        if stage == "income":
+            income = {p.seat: tracks(p, state)["income"] for p in state.players}
+            extra = {p.seat: income_extra(state, p) for p in state.players}
+            return [
+                {
+                    "type": "IncomeTaken",
+                    "phase": state.phase,
+                    "income": {s: income[s] for s in state.order},
+                    "extra": {s: extra[s] for s in state.order if extra[s]},
+                }
+            ]
+        if stage == "colony" and not may_take_colony(state, state.actor):
+            return [{"type": "ColonyPassed", "seat": state.actor, "auto": True}]
+        if stage == "bust" and not may_carve_bust(state, state.actor):
+            return [{"type": "BustPassed", "seat": state.actor, "auto": True}]
+        if stage == "feed":
+            player = state.player(state.actor)
+            if _shortfall(state, player, []) <= 0:
+                return [self._fed_event(state, player, [], 0)]
+        if stage == "seals" and not seal_moves(state, state.actor):
+            return [{"type": "SealsPassed", "seat": state.actor, "auto": True}]
+        if stage == "scoring":
+            sheet = score_sheet(state)
+            return [{"type": "GameEnded", "sheet": sheet}]
+        return []
+
+    def _lay_epoch(self, state: HadaraState, epoch: int, rng: random.Random) -> Event:
+        n = len(state.seats)
+        initiative = {p.seat: p.initiative for p in state.players}
+        stacks: dict[str, list[str]] = {}
+        explicit = str(epoch) in state.deal_epochs
+        for colour in COLOURS:
+            if explicit:
+                stacks[colour] = list(state.deal_epochs[str(epoch)][colour])
+            else:
+                pool = state.components.epoch_cards(epoch, colour, state.first_game)
+                stacks[colour] = sorted(rng.sample(pool, 2 * n))
+        return {
+            "type": "EpochBegun",
+            "epoch": epoch,
+            "start_player": phases.start_player(initiative, epoch),
+            "stacks": stacks,
+            "explicit_order": explicit,
+        }
+
+    def _draw(self, state: HadaraState, rng: random.Random) -> Event:
+        draws: dict[str, JSON] = {}
+        for seat in state.order:
+            colour = phases.crest_colour(state.seats, seat, state.wheel)
+            stack = state.inner[colour]
+            cards = list(stack[:2]) if state.explicit_order else sorted(rng.sample(stack, 2))
+            draws[seat] = {"colour": colour, "cards": cards}
+        return {"type": "CardsDrawn", "round": state.draw_round + 1, "draws": draws}
+
+    def _reveal(self, state: HadaraState) -> Event:
+        return {
+            "type": "DrawsRevealed",
+            "round": state.draw_round,
+            "choices": {
+                seat: {k: v for k, v in state.chosen[seat].items() if k not in ("type", "seat")}
+                for seat in state.order
+            },
+        }
+
+    # evolve -----------------------------------------------------------------------
+
+    def evolve(self, state: HadaraState, event: Event) -> HadaraState:
+        kind = event["type"]
+        method = getattr(self, f"_on_{kind}", None)
+        if method is None:
+            raise ValueError(f"unknown hadara event {kind!r}")
+        result: HadaraState = method(state, event)
+        return result
+
+    def _on_StartCardsDealt(self, state: HadaraState, event: Event) -> HadaraState:
+        players = []
+        for player in state.players:
+            start = state.components.start_by_id[event["start_cards"][player.seat]]
+            players.append(
+                replace(
+                    player,
+                    start_card=start.id,
+                    start_values=start.values,
+                    initiative=start.initiative,
+                    coins=start.coins,
+                )
+            )
+        return replace(state, players=tuple(players))
+
+    def _on_StartPlayerCoinTaken(self, state: HadaraState, event: Event) -> HadaraState:
+        players = tuple(
+            replace(p, coins=p.coins + event["coins"]) if p.seat in event["seats"] else p
+            for p in state.players
+        )
+        return replace(state, players=players)
+
+    def _on_ColoniesLaid(self, state: HadaraState, event: Event) -> HadaraState:
+        return replace(state, colony_slots=dict(event["colonies"]), stage="new_epoch")
+
+    def _on_EpochBegun(self, state: HadaraState, event: Event) -> HadaraState:
+        return replace(
+            state,
+            epoch=event["epoch"],
+            phase="A",
+            stage="wheel",
+            start_player=event["start_player"],
+            order=phases.turn_order(state.seats, event["start_player"]),
+            turn=0,
+            draw_round=0,
+            inner={c: tuple(ids) for c, ids in event["stacks"].items()},
+            explicit_order=bool(event.get("explicit_order", False)),
+            outer={c: () for c in COLOURS},
+            drawn={},
+            chosen={},
+        )
+
+    def _on_WheelSet(self, state: HadaraState, event: Event) -> HadaraState:
+        return replace(state, wheel=event["wheel"], stage="drawing")
+
+    def _on_WheelTurned(self, state: HadaraState, event: Event) -> HadaraState:
+        return replace(state, wheel=event["wheel"], stage="drawing")
+
+    def _on_CardsDrawn(self, state: HadaraState, event: Event) -> HadaraState:
+        inner = dict(state.inner)
+        drawn: dict[str, tuple[str, ...]] = {}
+        for seat, draw in event["draws"].items():
+            taken = set(draw["cards"])
+            inner[draw["colour"]] = tuple(c for c in inner[draw["colour"]] if c not in taken)
+            drawn[seat] = tuple(draw["cards"])
+        return replace(
+            state, inner=inner, drawn=drawn, chosen={}, stage="choose", draw_round=event["round"]
+        )
+
+    def _on_DrawChosen(self, state: HadaraState, event: Event) -> HadaraState:
+        chosen = dict(state.chosen)
+        chosen[event["seat"]] = dict(event)
+        return replace(state, chosen=chosen)
+
+    def _apply_card(
+        self, state: HadaraState, seat: str, card_id: str, outcome: Mapping[str, Any], public: bool
+    ) -> HadaraState:
+        player = state.player(seat)
+        if outcome["action"] == "recruit":
+            tiles = dict(player.card_tiles)
+            if "tile" in outcome:
+                tiles[card_id] = outcome["tile"]
+            player = replace(
+                player,
+                coins=player.coins - outcome["price"],
+                cards=(*player.cards, card_id),
+                card_tiles=tiles,
+            )
+            return replace(state, players=state.with_player(player))
+        player = replace(player, coins=player.coins + outcome["coins"])
+        if not public:
+            player = replace(player, sold_face_down=(*player.sold_face_down, card_id))
+            return replace(state, players=state.with_player(player))
+        return replace(state, players=state.with_player(player), discard=(*state.discard, card_id))
+
+    def _on_DrawsRevealed(self, state: HadaraState, event: Event) -> HadaraState:
+        outer = {c: tuple(ids) for c, ids in state.outer.items()}
+        for seat in state.order:
+            choice = event["choices"][seat]
+            colour = state.components.card(choice["place"]).colour
+            outer[colour] = (*outer[colour], choice["place"])
+            state = self._apply_card(state, seat, choice["card"], choice, public=False)
+        stage = "turn_wheel" if state.draw_round < len(COLOURS) else "income"
+        return replace(state, outer=outer, drawn={}, chosen={}, stage=stage)
+
+    def _on_IncomeTaken(self, state: HadaraState, event: Event) -> HadaraState:
+        extra = event.get("extra", {})
+        players = tuple(
+            replace(p, coins=p.coins + event["income"][p.seat] + extra.get(p.seat, 0))
+            for p in state.players
+        )
+        return replace(
+            state, players=players, stage="colony", turn=0, section_taken=0, section_paid=0
+        )
+
+    def _next_turn(self, state: HadaraState) -> HadaraState:
+        state = replace(state, section_taken=0, section_paid=0)
+        if state.turn + 1 < len(state.order):
+            return replace(state, turn=state.turn + 1)
+        follows = {
+            "colony": "bust",
+            "bust": "take" if state.phase == "A" else "feed",
+            "feed": "seals",
+            "seals": "new_epoch" if state.epoch < 3 else "scoring",
+        }[state.stage]
+        phase = "B" if follows == "take" else state.phase
+        return replace(state, stage=follows, turn=0, phase=phase)
+
+    def _after_taking(self, state: HadaraState, seat: str, paid: int, kind: str) -> HadaraState:
+        state = replace(
+            state, section_taken=state.section_taken + 1, section_paid=state.section_paid + paid
+        )
+        if state.section_taken >= per_section(state.player(seat), state.components, kind):
+            return self._next_turn(state)
+        return state
+
+    def _on_ColonyPassed(self, state: HadaraState, event: Event) -> HadaraState:
+        return self._next_turn(state)
+
+    def _on_BustPassed(self, state: HadaraState, event: Event) -> HadaraState:
+        return self._next_turn(state)
+
+    def _on_SealsPassed(self, state: HadaraState, event: Event) -> HadaraState:
+        return self._next_turn(state)
+
+    def _take_colony(
+        self, state: HadaraState, event: Event, allied: bool, coins: int
+    ) -> HadaraState:
+        seat = event["seat"]
+        player = state.player(seat)
+        player = replace(
+            player,
+            coins=player.coins + coins + event["colony_coins"] - event["requirement_coins"],
+            colonies=(*player.colonies, (event["slot"], allied)),
+        )
+        owner = dict(state.colony_owner)
+        owner[event["slot"]] = seat
+        state = replace(state, players=state.with_player(player), colony_owner=owner)
+        return self._after_taking(state, seat, event["requirement_coins"], "colony")
+
+    def _on_ColonyPlundered(self, state: HadaraState, event: Event) -> HadaraState:
+        return self._take_colony(state, event, False, event["coins"])
+
+    def _on_ColonyAllied(self, state: HadaraState, event: Event) -> HadaraState:
+        return self._take_colony(state, event, True, -event["cost"])
+
+    def _on_BustCarved(self, state: HadaraState, event: Event) -> HadaraState:
+        seat = event["seat"]
+        player = state.player(seat)
+        player = replace(
+            player,
+            coins=player.coins - event["requirement_coins"],
+            busts=(*player.busts, (event["bust"], event["tile"], event["side"])),
+        )
+        state = replace(state, players=state.with_player(player))
+        return self._after_taking(state, seat, event["requirement_coins"], "bust")
+
+    def _on_CardTaken(self, state: HadaraState, event: Event) -> HadaraState:
+        outer = dict(state.outer)
+        outer[event["colour"]] = outer[event["colour"]][:-1]
+        state = replace(state, outer=outer)
+        state = self._apply_card(state, event["seat"], event["card"], event, public=True)
+        if any(outer.values()):
+            return replace(state, turn=(state.turn + 1) % len(state.order))
+        return replace(state, stage="income", turn=0)
+
+    def _on_PeopleFed(self, state: HadaraState, event: Event) -> HadaraState:
+        player = _without(state.player(event["seat"]), event["removed"])
+        player = replace(player, coins=player.coins - event["paid"] + event["surplus_coins"])
+        state = replace(
+            state, players=state.with_player(player), discard=(*state.discard, *event["removed"])
+        )
+        return self._next_turn(state)
+
+    def _on_SealsBought(self, state: HadaraState, event: Event) -> HadaraState:
+        player = state.player(event["seat"])
+        player = replace(
+            player,
+            coins=player.coins - event["cost"],
+            silver_seals=(*player.silver_seals, *event["silver"]),
+            golden_seals=player.golden_seals + event["golden"],
+        )
+        return self._next_turn(replace(state, players=state.with_player(player)))
+
+    def _on_GameEnded(self, state: HadaraState, event: Event) -> HadaraState:
+        return replace(state, final_sheet=event["sheet"], stage="over")
+
+    # legal moves ------------------------------------------------------------------------
+
+    def _card_moves(self, state: HadaraState, player: Player, card: Card, base: Move) -> list[Move]:
+        moves: list[Move] = [{**base, "action": "sell"}]
+        if recruit_price(state, player, card) <= player.coins:
+            free = [t for t, count in free_tiles(player).items() if count > 0]
+            if card.ability == "bonus_tile_steps" and free:
+                moves.extend({**base, "action": "recruit", "tile": t} for t in free)
+            else:
+                moves.append({**base, "action": "recruit"})
+        return moves
+
+    def legal_moves(self, state: HadaraState, seat: str) -> list[Move]:
+        if seat not in self.to_act(state):
+            return []
+        stage = state.stage
+        player = state.player(seat)
+        if stage == "wheel":
+            return [{"wheel": colour} for colour in COLOURS]
+        if stage == "choose":
+            moves: list[Move] = []
+            drawn = state.drawn[seat]
+            for place in drawn:
+                kept = next(c for c in drawn if c != place)
+                card = state.components.card(kept)
+                moves.extend(self._card_moves(state, player, card, {"place": place}))
+            return moves
+        if stage == "take":
+            moves = []
+            for colour in COLOURS:
+                stack = state.outer.get(colour, ())
+                if stack:
+                    card = state.components.card(stack[-1])
+                    moves.extend(self._card_moves(state, player, card, {"take": colour}))
+            return moves
+        if stage == "colony":
+            moves = [{"pass": True}]
+            for option in colony_options(state, seat):
+                moves.append({"colony": option.slot, "ally": False})
+                if option.can_ally:
+                    moves.append({"colony": option.slot, "ally": True})
+            return moves
+        if stage == "bust":
+            moves = [{"pass": True}]
+            for bust in bust_options(state, seat):
+                for tile in bust.tiles:
+                    for side in ("front", "back"):
+                        moves.append({"bust": bust.number, "tile": tile, "side": side})
+            return moves
+        if stage == "feed":
+            return feeding_moves(state, seat)
+        if stage == "seals":
+            return [{"pass": True}, *seal_moves(state, seat)]
+        return []
+
+    # hidden information ---------------------------------------------------------
+
+    def _known_cards(self, state: HadaraState, viewer: Viewer) -> set[str]:
+        known: set[str] = set(state.discard)
+        for stack in state.outer.values():
+            known.update(stack)
+        for player in state.players:
+            known.update(player.cards)
+            if player.seat == viewer:
+                known.update(player.sold_face_down)
+                known.update(state.drawn.get(player.seat, ()))
+        return known
+
+    def hidden_from(self, state: HadaraState, viewer: Viewer) -> frozenset[str | int]:
+        if viewer == ARBITER:
+            return frozenset()
+        known = self._known_cards(state, viewer)
+        allied = {
+            state.colony_slots[slot]
+            for player in state.players
+            for slot, is_allied in player.colonies
+            if is_allied
+        }
+        hidden: set[str | int] = {c.id for c in state.components.cards if c.id not in known}
+        hidden.update(c.id for c in state.components.colonies if c.id not in allied)
+        return frozenset(hidden)
+
+    def redact(self, event: Event, viewer: Viewer) -> Event:
+        if viewer == ARBITER:
+            return event
+        kind = event["type"]
+        if kind == "EpochBegun":
+            return {**event, "stacks": {c: len(ids) for c, ids in event["stacks"].items()}}
+        if kind == "ColoniesLaid":
+            components_free = {slot: {"level": slot_level(slot)} for slot in event["colonies"]}
+            return {**event, "colonies": components_free}
+        if kind == "CardsDrawn":
+            draws = {
+                seat: draw if seat == viewer else {"colour": draw["colour"], "cards": None}
+                for seat, draw in event["draws"].items()
+            }
+            return {**event, "draws": draws}
+        if kind == "DrawChosen" and event["seat"] != viewer:
+            return {"type": "DrawChosen", "seat": event["seat"]}
+        if kind == "DrawsRevealed":
+            choices = {
+                seat: choice
+                if seat == viewer or choice["action"] != "sell"
+                else {**choice, "card": None}
+                for seat, choice in event["choices"].items()
+            }
+            return {**event, "choices": choices}
+        return event
+
+    def shows_hidden(self, event: Event) -> bool:
+        return event["type"] in {"CardsDrawn", "DrawsRevealed", "ColonyAllied"}
+
+    # result and views -------------------------------------------------------------
+
+    def result(self, state: HadaraState) -> Result | None:
+        sheet = state.final_sheet
+        if sheet is None:
+            return None
+        totals = next(r["scores"] for r in sheet["rows"] if r["category"] == "total")
+        coins = sheet["coins_left"]
+        keys = {seat: (totals[seat], coins[seat]) for seat in state.seats}
+        return Result(
+            scores=dict(totals),
+            ranking=rank_by(keys, state.seats),
+            details={"score_sheet": dict(sheet), "tie_break": "coins left"},
+        )
+
+    def _colony_view(self, state: HadaraState, viewer: Viewer) -> list[dict[str, JSON]]:
+        allied = {slot for p in state.players for slot, a in p.colonies if a}
+        rows = []
+        for slot, colony_id in state.colony_slots.items():
+            colony = state.components.colony_by_id[colony_id]
+            row: dict[str, JSON] = {"slot": slot, **colony.front()}
+            row["taken_by"] = state.colony_owner.get(slot)
+            row["allied"] = slot in allied
+            if slot in allied or viewer == ARBITER:
+                row["colony"] = colony_id
+                row["back_values"] = dict(zip(TRACKS, colony.back_values))
+                row["back_points"] = colony.back_points
+            rows.append(row)
+        return rows
+
+    def _player_view(self, state: HadaraState, player: Player, viewer: Viewer) -> dict[str, JSON]:
+        values = tracks(player, state)
+        view: dict[str, JSON] = {
+            "side": player.side,
+            "start_card": player.start_card,
+            "initiative": player.initiative,
+            "coins": player.coins,
+            "tracks": {t: track_marker(values[t]) for t in TRACKS},
+            "cards": list(player.cards),
+            "card_count": len(player.cards),
+            "card_tiles": dict(player.card_tiles),
+            "colonies": [{"slot": slot, "allied": allied} for slot, allied in player.colonies],
+            "busts": [
+                {"bust": number, "tile": tile, "side": side} for number, tile, side in player.busts
+            ],
+            "free_tiles": free_tiles(player),
+            "silver_seals": list(player.silver_seals),
+            "golden_seals": player.golden_seals,
+            "sold_face_down": len(player.sold_face_down),
+        }
+        if viewer in (player.seat, ARBITER):
+            view["sold_cards"] = list(player.sold_face_down)
+        return view
+
+    def view(self, state: HadaraState, viewer: Viewer) -> dict[str, JSON]:
+        view: dict[str, JSON] = {
+            "game": self.name,
+            "component_set": state.components.name,
+            "first_game": state.first_game,
+            "epoch": state.epoch,
+            "phase": state.phase,
+            "stage": state.stage,
+            "start_player": state.start_player,
+            "turn_order": list(state.order),
+            "to_act": list(self.to_act(state)),
+            "draw_round": state.draw_round,
+            "wheel": {
+                seat: phases.crest_colour(state.seats, seat, state.wheel) for seat in state.seats
+            },
+            "inner_stacks": {c: len(state.inner.get(c, ())) for c in COLOURS},
+            "outer_stacks": {c: list(state.outer.get(c, ())) for c in COLOURS},
+            "discard": {"face_up": list(state.discard)},
+            "colonies": self._colony_view(state, viewer),
+            "busts": {
+                side: [
+                    {
+                        "bust": i,
+                        "requirement": b.requirement,
+                        "points": b.points,
+                        "reward_steps": b.reward_steps,
+                    }
+                    for i, b in enumerate(busts, start=1)
+                ]
+                for side, busts in state.components.busts.items()
+            },
+            "players": {p.seat: self._player_view(state, p, viewer) for p in state.players},
+            "chosen": [s for s in state.seats if s in state.chosen],
+            "score_sheet": state.final_sheet or score_sheet(state),
+            "final": state.final_sheet is not None,
+        }
+        if viewer == ARBITER:
+            view["inner_cards"] = {c: list(state.inner.get(c, ())) for c in COLOURS}
+            view["draws"] = {s: list(c) for s, c in state.drawn.items()}
+            view["choices"] = {s: dict(c) for s, c in state.chosen.items()}
+        elif viewer in state.seats:
+            view["your_draw"] = list(state.drawn.get(viewer, ()))
+            choice = state.chosen.get(viewer)
+            view["your_choice"] = dict(choice) if choice else None
+        result = self.result(state)
+        view["result"] = result.to_json() if result else None
+        return view
+
+    def render_text(self, state: HadaraState, viewer: Viewer) -> str:
+        view = self.view(state, viewer)
+        lines = [
+            f"Hadara - epoch {state.epoch}, phase {state.phase}, {state.stage}"
+            f" (start player {state.start_player}); to act: {', '.join(self.to_act(state)) or '-'}"
+        ]
+        lines.append(
+            "inner stacks: " + ", ".join(f"{c} {len(state.inner.get(c, ()))}" for c in COLOURS)
+        )
+        lines.append(
+            "outer stacks (top): "
+            + ", ".join(
+                f"{c} {state.outer[c][-1]} ({len(state.outer[c])})"
+                if state.outer.get(c)
+                else f"{c} -"
+                for c in COLOURS
+            )
+        )
+        for player in state.players:
+            values = tracks(player, state)
+            lines.append(
+                f"{player.seat} [{player.side}] coins {player.coins}; "
+                + ", ".join(f"{t} {values[t]}" for t in TRACKS)
+                + f"; {len(player.cards)} cards, {len(player.colonies)} colonies, "
+                f"{len(player.busts)} busts, "
+                f"seals {len(player.silver_seals)}S/{player.golden_seals}G"
+            )
+        if viewer in state.seats and state.drawn.get(str(viewer)):
+            lines.append(f"your draw: {', '.join(state.drawn[str(viewer)])}")
+        lines.append("")
+        lines.append(sheet_table(view["score_sheet"]))
+        return "\n".join(lines)
+
+
+RULES = Hadara()

@@ -1,0 +1,123 @@
+"""Final scoring, row by row as on the score pad, and the tie-break by coins.
+
+Rows: colonies (front points if plundered, back points if allied), busts (the
+bust's points, plus the reward for a tile on its point side, plus the bust
+card's 2 per such bust), silver seals (half the track, each rounded up; one
+seal per full-points card scores the whole track), golden seals (7 per set of
+five colours per seal; the wildcard card lets one set miss a card; the
+set-points card adds 4 per set), card points, and 1 point per 5 coins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamelog.games.hadara.cards import COLOURS
+from gamelog.games.hadara.state import HadaraState, Player, colour_counts, tracks
+
+CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("colonies", "Colonies"),
+    ("busts", "Busts"),
+    ("silver_seals", "Silver seals"),
+    ("golden_seals", "Golden seals"),
+    ("cards", "Cards"),
+    ("coins", "Coins (1 per 5)"),
+)
+
+
+def complete_sets(counts: dict[str, int], wildcards: int = 0) -> int:
+    """Sets of five different colours; each wildcard lets one set miss one card."""
+    sets = min(counts[colour] for colour in COLOURS)
+    while True:
+        missing = sum(max(0, sets + 1 - counts[colour]) for colour in COLOURS)
+        if missing > min(wildcards, sets + 1):
+            return sets
+        sets += 1
+
+
+def silver_points(values: list[int], full_point_seals: int) -> int:
+    """Half the track per seal, rounded up per seal; ``full_point_seals`` of
+    them (the highest) score the whole track."""
+    ordered = sorted(values, reverse=True)
+    return sum(v if i < full_point_seals else (v + 1) // 2 for i, v in enumerate(ordered))
+
+
+def coin_points(coins: int, per_point: int = 5) -> int:
+    return coins // per_point
+
+
+def player_scores(state: HadaraState, player: Player) -> dict[str, int]:
+    components = state.components
+    abilities: dict[str, list[dict[str, Any]]] = {}
+    points_on_cards = 0
+    for card_id in player.cards:
+        card = components.card(card_id)
+        points_on_cards += card.points
+        if card.ability:
+            abilities.setdefault(card.ability, []).append(dict(card.params))
+    colonies = 0
+    for slot, allied in player.colonies:
+        colony = components.colony_by_id[state.colony_slots[slot]]
+        colonies += colony.back_points if allied else colony.front_points
+    busts = 0
+    point_side_bonus = sum(
+        int(p.get("points_per_point_side_bust", 2)) for p in abilities.get("bust_step_bonus", [])
+    )
+    for number, _, side in player.busts:
+        bust = components.busts[player.side][number - 1]
+        busts += bust.points
+        if side == "back":
+            busts += bust.reward_steps + point_side_bonus
+    values = tracks(player, state)
+    full = sum(int(p.get("seals", 1)) for p in abilities.get("silver_seal_full_points", []))
+    silver = silver_points([values[track] for track in player.silver_seals], full)
+    counts = colour_counts(player, components)
+    wildcards = sum(int(p.get("sets", 1)) for p in abilities.get("golden_set_wildcard", []))
+    golden = 0
+    if player.golden_seals:
+        golden = (
+            components.golden_points_per_set
+            * player.golden_seals
+            * complete_sets(counts, wildcards)
+        )
+    golden += sum(int(p.get("points_per_set", 4)) for p in abilities.get("set_points", [])) * (
+        complete_sets(counts)
+    )
+    return {
+        "colonies": colonies,
+        "busts": busts,
+        "silver_seals": silver,
+        "golden_seals": golden,
+        "cards": points_on_cards,
+        "coins": coin_points(player.coins, components.coins_per_end_point),
+    }
+
+
+def score_sheet(state: HadaraState) -> dict[str, Any]:
+    """The score pad: one row per category, one column per seat, and a total
+    row; ``coins_left`` gives the tie-break."""
+    per_seat = {player.seat: player_scores(state, player) for player in state.players}
+    rows: list[dict[str, Any]] = [
+        {"category": key, "label": label, "scores": {s: per_seat[s][key] for s in state.seats}}
+        for key, label in CATEGORIES
+    ]
+    totals = {s: sum(per_seat[s].values()) for s in state.seats}
+    rows.append({"category": "total", "label": "Total", "scores": totals})
+    return {
+        "columns": list(state.seats),
+        "rows": rows,
+        "coins_left": {p.seat: p.coins for p in state.players},
+    }
+
+
+def sheet_table(sheet: dict[str, Any]) -> str:
+    """The score sheet as a plain-text table."""
+    columns = sheet["columns"]
+    width = max([len(row["label"]) for row in sheet["rows"]] + [8])
+    cell = max([len(c) for c in columns] + [5])
+    lines = [" " * width + " | " + " | ".join(c.rjust(cell) for c in columns)]
+    lines.append("-" * len(lines[0]))
+    for row in sheet["rows"]:
+        values = " | ".join(str(row["scores"][c]).rjust(cell) for c in columns)
+        lines.append(row["label"].ljust(width) + " | " + values)
+    return "\n".join(lines)

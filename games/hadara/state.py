@@ -1,0 +1,172 @@
+"""The table: frozen records of every player's board and of the game board.
+
+Track values are never stored: :func:`tracks` counts them from what a player
+owns (start card, cards, allied colonies, carved busts, purple abilities), as
+the rulebook allows at any time ("Werte überprüfen und nachzählen"). Removing
+a card therefore takes back its values and every ability step at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamelog.games.hadara.cards import COLOUR_TRACK, COLOURS, TRACKS, Components, Values
+
+STAGES = (
+    "setup",  # before the first epoch's cards are laid
+    "wheel",  # phase A: the start player sets the wheel
+    "drawing",  # automatic: everyone draws 2 cards at their crest
+    "choose",  # phase A: sealed choices, one per seat
+    "turn_wheel",  # automatic: the wheel turns one segment
+    "income",  # automatic: income in turn order
+    "colony",  # take a colony, in turn order
+    "bust",  # carve a bust, in turn order
+    "take",  # phase B: take the top card of an outer stack, in turn order
+    "feed",  # phase B: feeding, in turn order
+    "seals",  # phase B: buy silver and golden seals, in turn order
+    "new_epoch",  # automatic: lay the next epoch's cards
+    "scoring",  # automatic: the final scoring
+    "over",
+)
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: str
+    side: str = "A"
+    start_card: str = ""
+    start_values: Values = (0, 0, 0, 0)
+    initiative: int = 0
+    coins: int = 0
+    cards: tuple[str, ...] = ()
+    """The display, in recruiting order."""
+    card_tiles: Mapping[str, str] = field(default_factory=dict)
+    """bonus_tile_steps cards -> the track of the bonus tile assigned to them."""
+    colonies: tuple[tuple[str, bool], ...] = ()
+    """(slot, allied) per colony taken."""
+    busts: tuple[tuple[int, str, str], ...] = ()
+    """(bust number 1-4, tile track, "front" or "back") per carved bust."""
+    silver_seals: tuple[str, ...] = ()
+    golden_seals: int = 0
+    sold_face_down: tuple[str, ...] = ()
+    """Cards this seat sold in phase A (face down: nobody else knows them)."""
+
+
+@dataclass(frozen=True)
+class HadaraState:
+    seats: tuple[str, ...]
+    components: Components
+    first_game: bool
+    players: tuple[Player, ...]
+    deal_epochs: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    """The creator's explicit stack orders per epoch ("1".."3"), if given."""
+    epoch: int = 0
+    phase: str = ""
+    stage: str = "setup"
+    start_player: str = ""
+    order: tuple[str, ...] = ()
+    """Turn order of this epoch, from the start player clockwise."""
+    turn: int = 0
+    """Index into ``order`` of the seat to act in turn-order stages."""
+    section_taken: int = 0
+    section_paid: int = 0
+    draw_round: int = 0
+    wheel: int = 0
+    """Crest k (seat k) points at colour (k + wheel) mod 5."""
+    inner: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Face-down stacks; sorted (unordered) unless the creator fixed the deal."""
+    explicit_order: bool = False
+    outer: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Face-up stacks, bottom to top."""
+    drawn: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    chosen: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    colony_slots: Mapping[str, str] = field(default_factory=dict)
+    """slot ("3a", "9b", ...) -> colony id; the id names the hidden back."""
+    colony_owner: Mapping[str, str] = field(default_factory=dict)
+    discard: tuple[str, ...] = ()
+    """Cards discarded face up for all to see (phase-B sales, feeding)."""
+    final_sheet: Mapping[str, Any] | None = None
+
+    def player(self, seat: str) -> Player:
+        return self.players[self.seats.index(seat)]
+
+    def with_player(self, player: Player) -> tuple[Player, ...]:
+        index = self.seats.index(player.seat)
+        return (*self.players[:index], player, *self.players[index + 1 :])
+
+    @property
+    def actor(self) -> str:
+        return self.order[self.turn] if self.order else ""
+
+
+def slot_level(slot: str) -> int:
+    return int(slot[:-1])
+
+
+def ability_cards(player: Player, components: Components, ability: str) -> list[str]:
+    return [c for c in player.cards if components.card(c).ability == ability]
+
+
+def ability_count(player: Player, components: Components, ability: str) -> int:
+    return sum(1 for c in player.cards if components.card(c).ability == ability)
+
+
+def colour_count(player: Player, components: Components, colour: str) -> int:
+    return sum(1 for c in player.cards if components.card(c).colour == colour)
+
+
+def colour_counts(player: Player, components: Components) -> dict[str, int]:
+    counts = dict.fromkeys(COLOURS, 0)
+    for card_id in player.cards:
+        counts[components.card(card_id).colour] += 1
+    return counts
+
+
+def tracks(player: Player, state: HadaraState) -> dict[str, int]:
+    """Income, military, culture and food as the figures show them now."""
+    components = state.components
+    total = dict(zip(TRACKS, player.start_values))
+    colours = colour_counts(player, components)
+    bust_bonus = 0
+    for card_id in player.cards:
+        card = components.card(card_id)
+        for track, steps in zip(TRACKS, card.values):
+            total[track] += steps
+        if card.ability == "colour_step_bonus":
+            colour = str(card.params.get("colour"))
+            track = str(card.params.get("track", COLOUR_TRACK.get(colour, "income")))
+            total[track] += int(card.params.get("steps_per_card", 1)) * colours.get(colour, 0)
+        elif card.ability == "bonus_tile_steps" and card_id in player.card_tiles:
+            total[player.card_tiles[card_id]] += int(card.params.get("steps", 2))
+        elif card.ability == "bust_step_bonus":
+            bust_bonus += int(card.params.get("steps_per_bust", 2))
+    for slot, allied in player.colonies:
+        if allied:
+            colony = components.colony_by_id[state.colony_slots[slot]]
+            for track, steps in zip(TRACKS, colony.back_values):
+                total[track] += steps
+    busts = components.busts[player.side]
+    for number, tile, side in player.busts:
+        if side == "front":
+            total[tile] += busts[number - 1].reward_steps + bust_bonus
+    return total
+
+
+def free_tiles(player: Player) -> dict[str, int]:
+    """Bonus tiles (2 per track) not yet on a bust, a seal or a purple card."""
+    free = dict.fromkeys(TRACKS, 2)
+    for _, tile, _ in player.busts:
+        free[tile] -= 1
+    for tile in player.silver_seals:
+        free[tile] -= 1
+    for tile in player.card_tiles.values():
+        free[tile] -= 1
+    return free
+
+
+def track_marker(value: int) -> dict[str, int]:
+    """A track value as the board shows it: the figure's field and 10-markers."""
+    markers = max(0, (value - 1) // 10)
+    return {"value": value, "position": value - 10 * markers, "ten_markers": markers}
