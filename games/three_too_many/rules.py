@@ -431,8 +431,12 @@ class ThreeTooMany:
             )
             lines.append("    collection " + (" ".join(parts) or "-"))
         if viewer in state.seats:
-            hand = state.hands[state.seats.index(viewer)]
-            lines.append("your hand: " + " ".join(str(c) for c in hand))
+            i = state.seats.index(viewer)
+            if state.ended:
+                last = " ".join(str(c) for c in state.last_hands[i])
+                lines.append(f"your last two cards (to the box, unscored): {last}")
+            else:
+                lines.append("your hand: " + " ".join(str(c) for c in state.hands[i]))
         result = self.result(state)
         if result is not None:
             lines.append("game over; winners: " + ", ".join(result.winners))

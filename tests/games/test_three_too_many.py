@@ -3,6 +3,8 @@ property tests over random legal play-outs."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 from collections import Counter
 from dataclasses import replace
@@ -586,7 +588,7 @@ def recount(seats: tuple[str, ...], events: list[Event]) -> dict[str, int]:
 
 
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_random_playouts_keep_every_promise(seed: int, players: int) -> None:
     seats = tuple(f"p{i}" for i in range(players))
     line = play_out(RULES, seats, seed)
@@ -627,3 +629,25 @@ def test_illegal_moves_are_refused_in_random_positions(seed: int, data: st.DataO
     card = data.draw(st.sampled_from(not_held))
     assert refused(state, seat, {"card": card}) == "not-in-hand"
     assert refused(state, other, {"card": state.hands[SEATS2.index(other)][0]}) == "not-your-turn"
+
+
+# -- documentation and text -------------------------------------------------------
+
+
+@pytest.mark.parametrize("module", ["cards", "collection", "display", "options"])
+def test_docstring_examples_hold(module: str) -> None:
+    loaded = importlib.import_module(f"gamelog.games.three_too_many.{module}")
+    failures, tried = doctest.testmod(loaded)
+    assert tried > 0 and failures == 0
+
+
+def test_render_text_shows_only_the_viewers_hand() -> None:
+    state = new_game(deal=make_deal(SEATS2))
+    ann = " ".join(str(c) for c in state.hands[0])
+    ben = " ".join(str(c) for c in state.hands[1])
+    text = RULES.render_text(state, "ann")
+    assert f"your hand: {ann}" in text and ben not in text
+    assert "your hand" not in RULES.render_text(state, None)
+    line = play_out(RULES, SEATS2, seed=3)
+    final = RULES.render_text(line.final_state, "ben")
+    assert "game over; winners:" in final and "your last two cards" in final
