@@ -5,6 +5,21 @@ its row. ``decide`` returns, in order: ``CardPlaced``; ``CardsTaken`` when
 that was a row's fifth card; ``InterimBonusTaken`` when the mover now shows
 all colours face up for the first time; ``CardsDrawn`` when the hand is down
 to two and the pile is not empty; ``GameEnded`` after the last turn.
+
+>>> from gamelog.games.protocol import rng_for
+>>> seats = ("ann", "ben")
+>>> options = RULES.normalize_options({}, seats)
+>>> state = RULES.start(seats, options)
+>>> for event in RULES.setup(options, seats, rng_for(b"seed", 0)):
+...     state = RULES.evolve(state, event)
+>>> len(state.hands[0]), len(state.piles[0]), RULES.to_act(state)
+(8, 12, ('ann',))
+>>> card = state.hands[0][0]
+>>> events = RULES.decide(state, "ann", {"card": card}, rng_for(b"seed", 1))
+>>> events[0] == {"type": "CardPlaced", "seat": "ann", "card": card, "row": card // 30}
+True
+>>> RULES.redact({"type": "CardsDrawn", "seat": "ann", "cards": [4, 50]}, "ben")
+{'type': 'CardsDrawn', 'seat': 'ann', 'count': 2}
 """
 
 from __future__ import annotations

@@ -634,7 +634,7 @@ def test_illegal_moves_are_refused_in_random_positions(seed: int, data: st.DataO
 # -- documentation and text -------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", ["cards", "collection", "display", "options"])
+@pytest.mark.parametrize("module", ["cards", "collection", "display", "options", "rules"])
 def test_docstring_examples_hold(module: str) -> None:
     loaded = importlib.import_module(f"gamelog.games.three_too_many.{module}")
     failures, tried = doctest.testmod(loaded)
