@@ -40,8 +40,8 @@ unit: setup
 test: lint typecheck unit
 
 proto: setup
-	$(BIN)/python -m grpc_tools.protoc -Iproto --python_out=proto --grpc_python_out=proto \
-		--mypy_out=proto proto/gamelog/v1/gamelog.proto
+	PATH=$(abspath $(BIN)):$$PATH $(BIN)/python -m grpc_tools.protoc -Iproto --python_out=proto --grpc_python_out=proto \
+		--mypy_out=proto --mypy_grpc_out=proto proto/gamelog/v1/gamelog.proto
 
 bench: setup
 	$(BIN)/python -m bench

@@ -6,8 +6,9 @@ states of every position in the current line are kept while folding.
 
 >>> from gamelog.games.freeform import RULES
 >>> from gamelog.replay.record import seal
+>>> options = RULES.normalize_options({}, ["a", "b"])
 >>> created = seal({"position": 0, "kind": "created", "prev_hash": "", "game": "freeform",
-...     "rules_version": "1.0", "seats": ["a", "b"], "options": RULES.normalize_options({}, ["a", "b"]),
+...     "rules_version": "1.0", "seats": ["a", "b"], "options": options,
 ...     "undo_policy": "free", "metadata": {}, "commitment": "", "parent": None, "events": []})
 >>> move = {"position": 1, "kind": "move", "seat": "a", "ply": 1, "move": {"x": 1},
 ...     "events": [{"type": "MoveRecorded", "seat": "a", "move": {"x": 1}}]}

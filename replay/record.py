@@ -75,7 +75,10 @@ def hashed_content(record: Record) -> dict[str, Any]:
         if key in _UNHASHED or key in _HASHED_SEPARATELY or key == "events":
             continue
         content[key] = value
-    for key, hash_key in _HASHED_SEPARATELY.items():
+    if isinstance(content.get("parent"), dict):
+        # The parent is named by its hash; its id changes when a file is imported.
+        content["parent"] = {k: v for k, v in content["parent"].items() if k != "game_id"}
+    for hash_key in _HASHED_SEPARATELY.values():
         if hash_key in record:
             content[hash_key] = record[hash_key]
     if "event_hashes" in record:
@@ -116,7 +119,9 @@ def verify_record(record: Record, redacted: bool = False) -> ChainBreak | None:
         if key in record and record[key] is not None and hash_key in record:
             actual = json_hash(record[key])
             if actual != record[hash_key]:
-                return ChainBreak(position, f"{key} does not match its hash", actual, record[hash_key])
+                return ChainBreak(
+                    position, f"{key} does not match its hash", actual, record[hash_key]
+                )
     if "events" in record and not redacted:
         hashes = record.get("event_hashes", [])
         actual_hashes = [json_hash(event) for event in record["events"]]
@@ -124,7 +129,9 @@ def verify_record(record: Record, redacted: bool = False) -> ChainBreak | None:
             return ChainBreak(position, "events do not match their hashes", actual_hashes, hashes)
     actual = json_hash(hashed_content(record))
     if actual != record.get("hash"):
-        return ChainBreak(position, "record hash does not match its content", actual, record.get("hash"))
+        return ChainBreak(
+            position, "record hash does not match its content", actual, record.get("hash")
+        )
     return None
 
 
@@ -134,11 +141,16 @@ def verify_chain(records: Sequence[Record], redacted: bool = False) -> ChainBrea
     for expected_position, record in enumerate(records):
         if record.get("position") != expected_position:
             return ChainBreak(
-                expected_position, "position out of sequence", record.get("position"), expected_position
+                expected_position,
+                "position out of sequence",
+                record.get("position"),
+                expected_position,
             )
         if previous_hash is not None and record.get("prev_hash") != previous_hash:
             return ChainBreak(
-                expected_position, "prev_hash does not name the record before", record.get("prev_hash"),
+                expected_position,
+                "prev_hash does not name the record before",
+                record.get("prev_hash"),
                 previous_hash,
             )
         broken = verify_record(record, redacted=redacted)

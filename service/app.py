@@ -14,6 +14,8 @@ the adapter in ``grpc_api`` maps calls and errors onto it.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 import secrets
 import threading
@@ -27,9 +29,11 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
-
 from gamelog.games import all_rules, get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, Viewer, rng_for
+from gamelog.replay.audit import AuditReport, audit_records
+from gamelog.replay.export import GameEntry, RecordFileError, build_record_file, parse_record_file
+from gamelog.replay.fold import fold, line_events
 from gamelog.replay.record import Record, seed_commitment
 from gamelog.replay.redact import redact_record
 from gamelog.service import tokens as token_util
@@ -172,10 +176,12 @@ class GameLog(Application[UUID]):
     def _game(self, game_id: UUID, position: int | None = None) -> Game:
         try:
             version = None if position is None else position + 1
-            game = self.repository.get(game_id, version=version)
+            game: Any = self.repository.get(game_id, version=version)
         except AggregateNotFoundError:
             if position is not None and self._exists(game_id):
-                raise NotFound("no-such-position", f"game {game_id} has no position {position}")
+                raise NotFound(
+                    "no-such-position", f"game {game_id} has no position {position}"
+                ) from None
             raise NotFound("no-such-game", f"no game {game_id}") from None
         if not isinstance(game, Game):
             raise NotFound("no-such-game", f"no game {game_id}")
@@ -186,7 +192,7 @@ class GameLog(Application[UUID]):
 
     def _credentials(self, game_id: UUID) -> Credentials:
         try:
-            credentials = self.repository.get(Credentials.id_for(game_id))
+            credentials: Any = self.repository.get(Credentials.id_for(game_id))
         except AggregateNotFoundError:
             raise NotFound("no-such-game", f"no game {game_id}") from None
         assert isinstance(credentials, Credentials)
@@ -325,9 +331,7 @@ class GameLog(Application[UUID]):
         records = self.records(game_id, from_position=at_position + 1)
         return Played(game.position, records)
 
-    def _replayed(
-        self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any
-    ) -> Played:
+    def _replayed(self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any) -> Played:
         position = game.request_ids[request_id]
         records = self.records(game_id, from_position=position)
         first = records[0]
@@ -336,7 +340,9 @@ class GameLog(Application[UUID]):
                 "request-id-reused",
                 f"request id {request_id!r} was used for a different move at position {position}",
             )
-        following = [r for r in records[1:] if r["kind"] == "finished" and r["position"] == position + 1]
+        following = [
+            r for r in records[1:] if r["kind"] == "finished" and r["position"] == position + 1
+        ]
         return Played(position + len(following), [first, *following], replayed=True)
 
     # -- reading ----------------------------------------------------------------------
@@ -358,9 +364,7 @@ class GameLog(Application[UUID]):
             raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
         return self._game(game_id, position)
 
-    def view(
-        self, game_id: UUID, token: str | None, position: int | None = None
-    ) -> PositionView:
+    def view(self, game_id: UUID, token: str | None, position: int | None = None) -> PositionView:
         viewer = self.viewer(game_id, token)
         game = self.state_at(game_id, position)
         latest = game if position is None else self._game(game_id)
@@ -428,7 +432,9 @@ class GameLog(Application[UUID]):
                     )
                 elif isinstance(event, Game.Finished) and event.originator_id in summaries:
                     old = summaries[event.originator_id]
-                    summaries[event.originator_id] = GameSummary(**{**old.__dict__, "finished": True})
+                    summaries[event.originator_id] = GameSummary(
+                        **{**old.__dict__, "finished": True}
+                    )
             if len(batch) < 500:
                 break
             start = batch[-1].id + 1
@@ -460,8 +466,10 @@ class GameLog(Application[UUID]):
         rules = get_rules(self.records(game_id, 0, 0)[0]["game"])
         next_position = max(from_position, 0)
         while still_wanted():
-            records = self.records(game_id, from_position=next_position) if next_position else (
-                self.records(game_id)
+            records = (
+                self.records(game_id, from_position=next_position)
+                if next_position
+                else (self.records(game_id))
             )
             records = [r for r in records if r["position"] >= next_position]
             finished_now = bool(records) and records[-1]["kind"] == "finished"
@@ -471,6 +479,354 @@ class GameLog(Application[UUID]):
                 if record["kind"] == "finished":
                     return
             self.wait_for_change(poll_seconds)
+
+    # -- redaction --------------------------------------------------------------------
+
+    def redact_for(self, game_id: UUID, records: list[Record], viewer: Viewer) -> list[Record]:
+        game = self._game(game_id)
+        return [redact_record(game.rules, r, viewer, game.is_finished) for r in records]
+
+    # -- taking back ------------------------------------------------------------------
+
+    def take_back(
+        self, game_id: UUID, token: str | None, action: str, to_position: int, at_position: int
+    ) -> TakeBackOutcome:
+        """Ask for, answer, or (as arbiter) order a take-back, as the game's
+        undo policy allows. Taking back appends; nothing is deleted."""
+        viewer = self._seat_of(game_id, token)
+        if action not in ("request", "approve", "decline"):
+            raise InvalidArgument("bad-action", "action is request, approve or decline")
+        with self._lock(game_id):
+            game = self._game(game_id)
+            policy = game.undo_policy
+            if viewer == ARBITER:
+                if action != "request":
+                    raise InvalidArgument(
+                        "bad-action", "the arbiter orders a take-back; no answers"
+                    )
+                game._expect(at_position)
+                self._take_back_now(game, game_id, to_position, ARBITER, [], ordered=True)
+            elif action == "request":
+                if policy == "none":
+                    raise Refused("undo-not-allowed", "this game allows no take-backs")
+                if policy == "arbiter":
+                    raise PermissionDenied("arbiter-only", "only the arbiter may take moves back")
+                if policy == "free":
+                    game._expect(at_position)
+                    self._take_back_now(game, game_id, to_position, viewer, [], ordered=False)
+                else:
+                    game.request_undo(viewer, to_position, at_position)
+                    if game.pending_undo_complete():  # a one-seat game: nobody to ask
+                        self._take_back_now(game, game_id, to_position, viewer, [], ordered=False)
+            else:
+                if policy != "consent":
+                    raise Refused("no-undo-request", "this game's policy has no requests to answer")
+                request = game.undo_request
+                game.answer_undo(viewer, action == "approve", at_position)
+                if request is not None and game.pending_undo_complete():
+                    assert game.undo_request is not None
+                    self._take_back_now(
+                        game,
+                        game_id,
+                        request["to_position"],
+                        request["seat"],
+                        list(game.undo_request["approved"]),
+                        ordered=False,
+                    )
+            first_new = at_position + 1
+            self._save(game)
+        records = self.records(game_id, from_position=first_new)
+        taken_back = any(r["kind"] == "takeback" for r in records)
+        return TakeBackOutcome(records[-1]["position"], taken_back, records)
+
+    def _take_back_now(
+        self,
+        game: Game,
+        game_id: UUID,
+        to_position: int,
+        by: str,
+        approved_by: list[str],
+        ordered: bool,
+    ) -> None:
+        if to_position > game.position:
+            raise Refused("bad-takeback-target", f"there is no position {to_position} yet")
+        restored = self._game(game_id, to_position).state
+        game.take_back(to_position, by, approved_by, restored, ordered_by_arbiter=ordered)
+
+    # -- branching --------------------------------------------------------------------
+
+    def fork(
+        self,
+        game_id: UUID,
+        token: str | None,
+        at_position: int,
+        keep_seed: bool = False,
+        metadata: Mapping[str, JSON] | None = None,
+        undo_policy: str | None = None,
+    ) -> CreatedGame:
+        """Start a new game from the state of any position of another."""
+        viewer = self.viewer(game_id, token)
+        parent = self._game(game_id)
+        if at_position > parent.position:
+            raise NotFound("no-such-position", f"game {game_id} has no position {at_position}")
+        if not parent.is_finished and viewer != ARBITER:
+            raise PermissionDenied(
+                "arbiter-only", "forking a game still in progress is the arbiter's action"
+            )
+        if keep_seed and not parent.is_finished:
+            raise Refused("seed-secret", "only a finished game's seed can be kept by a fork")
+        records = self.records(game_id, 0, at_position)
+        created = records[0]
+        rules = parent.rules
+        if created["rules_version"] != rules.rules_version:
+            raise Refused("old-rules", "this game was played under rules this server no longer has")
+        events, ply = line_events(records, at_position)
+        state = self._game(game_id, at_position).state
+        if rules.result(state) is not None:
+            raise Refused("nothing-to-play", f"the game is already over at position {at_position}")
+        seed = parent.seed if keep_seed else secrets.token_bytes(32)
+        policy = undo_policy or created["undo_policy"]
+        if policy not in UNDO_POLICIES:
+            raise InvalidArgument("bad-undo-policy", f"undo policy must be one of {UNDO_POLICIES}")
+        record = {
+            "position": 0,
+            "kind": "created",
+            "prev_hash": "",
+            "game": created["game"],
+            "rules_version": created["rules_version"],
+            "seats": created["seats"],
+            "options": created["options"],
+            "undo_policy": policy,
+            "metadata": {**created["metadata"], **self._checked_metadata(metadata)},
+            "commitment": seed_commitment(seed),
+            "parent": {
+                "game_id": str(game_id),
+                "position": at_position,
+                "hash": records[at_position]["hash"],
+            },
+            "base_ply": ply,
+            "events": events,
+        }
+        return self._store_new_game(record, seed)
+
+    def tree(self, game_id: UUID) -> tuple[UUID, list[TreeNode]]:
+        """Every game in the tree of branches that ``game_id`` belongs to."""
+        summaries = {s.game_id: s for s in self.list_games(limit=10**9)}
+        if game_id not in summaries:
+            raise NotFound("no-such-game", f"no game {game_id}")
+
+        def parent_of(gid: UUID) -> UUID | None:
+            parent = summaries[gid].parent
+            if not parent:
+                return None
+            pid = UUID(str(parent["game_id"]))
+            return pid if pid in summaries else None
+
+        root = game_id
+        while (up := parent_of(root)) is not None:
+            root = up
+        children: dict[UUID, list[UUID]] = {}
+        for gid in summaries:
+            pid = parent_of(gid)
+            if pid is not None:
+                children.setdefault(pid, []).append(gid)
+        nodes: list[TreeNode] = []
+        stack = [root]
+        while stack:
+            gid = stack.pop(0)
+            summary = summaries[gid]
+            parent = summary.parent or {}
+            nodes.append(
+                TreeNode(
+                    game_id=gid,
+                    parent_game_id=parent_of(gid),
+                    parent_position=int(parent.get("position", -1)) if parent else -1,
+                    last_position=self._game(gid).position,
+                    finished=summary.finished,
+                )
+            )
+            stack = children.get(gid, []) + stack
+        return root, nodes
+
+    def line_of_play(self, game_id: UUID) -> list[tuple[str, Any, list[Any]]]:
+        """(seat, move, events) for each ply from the root game's deal on."""
+        return self.line_of_play_at(game_id, self._game(game_id).position)
+
+    def line_of_play_at(self, game_id: UUID, position: int) -> list[tuple[str, Any, list[Any]]]:
+        """The line of play that stands at ``position``, through every ancestor."""
+        records = self.records(game_id, 0, position)
+        created = records[0]
+        moves: list[tuple[str, Any, list[Any]]] = []
+        if created.get("parent"):
+            moves = self.line_of_play_at(
+                UUID(created["parent"]["game_id"]), created["parent"]["position"]
+            )
+        own: dict[int, list[tuple[str, Any, list[Any]]]] = {0: []}
+        current: list[tuple[str, Any, list[Any]]] = []
+        for record in records[1:]:
+            if record["kind"] == "move":
+                current = [*current, (record["seat"], record["move"], record["events"])]
+            elif record["kind"] == "takeback":
+                current = own[record["to_position"]]
+            own[record["position"]] = current
+        return moves + current
+
+    def diff(self, game_id: UUID, other_id: UUID, token: str | None) -> LineDiff:
+        """Compare two lines of play ply by ply, to the first difference."""
+        first, second = self.line_of_play(game_id), self.line_of_play(other_id)
+        games = (self._game(game_id), self._game(other_id))
+        if games[0].record_created["game"] != games[1].record_created["game"]:
+            raise InvalidArgument("different-games", "these are records of different games")
+        show_moves = all(g.is_finished for g in games) or self.viewer(game_id, token) == ARBITER
+        common = 0
+        for a, b in zip(first, second):
+            if a != b:
+                break
+            common += 1
+        if common == len(first) == len(second):
+            return LineDiff(common, True, f"the lines are identical ({common} plies)")
+        parts = [f"the lines share {common} plies"]
+        for label, line in (("first", first), ("second", second)):
+            if common < len(line):
+                seat, move, _ = line[common]
+                shown = json_text(move) if show_moves else "(hidden until both games end)"
+                parts.append(f"{label}: ply {common + 1} by {seat}: {shown}")
+            else:
+                parts.append(f"{label}: ends after ply {common}")
+        return LineDiff(common, False, "; ".join(parts))
+
+    # -- audit ------------------------------------------------------------------------
+
+    def audit(self, game_id: UUID) -> AuditReport:
+        """Audit a stored game with the server's copy of its seed (which the
+        report never shows; seed checks stay deferred until the game ends)."""
+        game = self._game(game_id)
+        records = self.records(game_id)
+        parent_records = None
+        parent = records[0].get("parent")
+        if parent:
+            with contextlib.suppress(NotFound):
+                parent_records = self.records(UUID(parent["game_id"]), 0, parent["position"])
+        return audit_records(records, seed=game.seed, parent_records=parent_records)
+
+    # -- portable records -------------------------------------------------------------
+
+    def export(self, game_id: UUID, token: str | None, redacted: bool = False) -> dict[str, Any]:
+        """The record file of a game and every branch forked from it."""
+        viewer = self.viewer(game_id, token)
+        _, nodes = self.tree(game_id)
+        subtree = self._subtree(game_id, nodes)
+        games = []
+        seeds: dict[str, str] = {}
+        any_hidden = False
+        for gid in subtree:
+            game = self._game(gid)
+            records = self.records(gid)
+            if redacted:
+                records = [redact_record(game.rules, r, None, game.is_finished) for r in records]
+            elif not game.is_finished:
+                if viewer == ARBITER:
+                    seeds[str(gid)] = game.seed_hex
+                else:
+                    records = [redact_record(game.rules, r, viewer, False) for r in records]
+                    any_hidden = True
+            games.append((str(gid), records))
+        return build_record_file(games, redacted=redacted or any_hidden, secret_seeds=seeds)
+
+    @staticmethod
+    def _subtree(game_id: UUID, nodes: list[TreeNode]) -> list[UUID]:
+        wanted = [game_id]
+        for node in nodes:  # nodes come parents first
+            if node.parent_game_id in wanted and node.game_id not in wanted:
+                wanted.append(node.game_id)
+        return wanted
+
+    def import_record_file(self, data: Any) -> Imported:
+        """Re-validate every game in a record file and store each as a new game.
+
+        Every game must audit clean (its branches against their parents in the
+        file); if any does not, nothing is stored."""
+        try:
+            entries = parse_record_file(data)
+        except RecordFileError as error:
+            raise InvalidArgument("bad-record-file", str(error)) from None
+        by_id = {entry.game_id: entry for entry in entries}
+        for entry in entries:
+            parent_records = by_id[entry.parent_id].records if entry.parent_id in by_id else None
+            seed = bytes.fromhex(entry.secret_seed) if entry.secret_seed else None
+            report = audit_records(entry.records, seed=seed, parent_records=parent_records)
+            if report.ok and entry.records[-1]["kind"] != "finished" and seed is None:
+                raise Refused(
+                    "seed-missing",
+                    f"game {entry.game_id} is still running and the file lacks its seed",
+                )
+            if not report.ok:
+                first = report.first_difference
+                where = f"position {first.position}: {first.problem}" if first else "unknown"
+                raise Refused(
+                    "audit-failed", f"game {entry.game_id} does not audit clean at {where}"
+                )
+        id_map: dict[str, UUID] = {}
+        created_games: list[CreatedGame] = []
+        for entry in entries:
+            new_id = uuid.uuid4()
+            id_map[entry.game_id] = new_id
+            created_games.append(self._restore(new_id, entry, id_map))
+        return Imported(created_games, id_map)
+
+    def _restore(self, game_id: UUID, entry: GameEntry, id_map: dict[str, UUID]) -> CreatedGame:
+        records = [dict(r) for r in entry.records]
+        for record in records:
+            record.pop("timestamp", None)
+        created = records[0]
+        if created.get("parent") and created["parent"]["game_id"] in id_map:
+            created["parent"] = {
+                **created["parent"],
+                "game_id": str(id_map[created["parent"]["game_id"]]),
+            }
+        finished = [r for r in records if r["kind"] == "finished"]
+        seed = bytes.fromhex(finished[-1]["seed"] if finished else entry.secret_seed or "")
+        game = Game.create(game_id, created, seed)
+        rules = game.rules
+        states = dict(fold(rules, records))
+        for record in records[1:]:
+            game.restore(record, states.get(record.get("to_position", -1)))
+        credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, created["seats"])
+        self._save(game, credentials)
+        return CreatedGame(game_id, seat_tokens, arbiter_token, created["commitment"], created)
+
+
+@dataclass(frozen=True)
+class TakeBackOutcome:
+    position: int
+    taken_back: bool
+    records: list[Record]
+
+
+@dataclass(frozen=True)
+class TreeNode:
+    game_id: UUID
+    parent_game_id: UUID | None
+    parent_position: int
+    last_position: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class LineDiff:
+    common_plies: int
+    identical: bool
+    description: str
+
+
+@dataclass(frozen=True)
+class Imported:
+    games: list[CreatedGame]
+    id_map: dict[str, UUID]
+
+
+def json_text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def event_record(event: Any) -> Record:
@@ -492,8 +848,8 @@ __all__ = [
     "GameLog",
     "GameSummary",
     "GamelogError",
-    "Played",
     "PermissionDenied",
+    "Played",
     "PositionView",
     "event_record",
     "parse_game_id",

@@ -19,7 +19,6 @@ from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, Snapshot
-
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.protocol import ARBITER, Event, Move, Rules, rng_for
@@ -222,6 +221,24 @@ class Game(Aggregate):
         self.trigger_event(
             self.MovesTakenBack, record=seal(record), restored_state=encode(restored_state)
         )
+
+    def restore(self, record: Record, restored_state: Any = None) -> None:
+        """Append an already validated record (an import, after its audit)."""
+        self._expect(record["position"] - 1)
+        record = {**record, "prev_hash": self.last_hash}
+        kinds = {
+            "move": self.MovePlayed,
+            "undo-request": self.UndoRequested,
+            "undo-approve": self.UndoApproved,
+            "undo-decline": self.UndoDeclined,
+            "finished": self.Finished,
+        }
+        if record["kind"] == "takeback":
+            self.trigger_event(
+                self.MovesTakenBack, record=seal(record), restored_state=encode(restored_state)
+            )
+        else:
+            self.trigger_event(kinds[record["kind"]], record=seal(record))
 
     def _check_takeback_target(self, to_position: int, ordered_by_arbiter: bool) -> None:
         if self.is_finished:

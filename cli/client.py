@@ -1,0 +1,218 @@
+"""A small client for the gamelog gRPC API, used by the CLI and the tests.
+
+>>> # client = Client("localhost:50051")
+>>> # created = client.create("three-too-many", ["ann", "ben"])
+>>> # client.play(created.game_id, {"card": 42}, at_position=0, token=created.seat_tokens["ann"])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+from gamelog.v1 import gamelog_pb2 as pb
+from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+MAX_MESSAGE_BYTES = 40 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ApiError(Exception):
+    """A refused call: the status code name, the machine-readable reason, the message."""
+
+    code: str
+    reason: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.reason}): {self.message}"
+
+
+def api_error(error: grpc.RpcError) -> ApiError:
+    code = error.code().name if hasattr(error, "code") else "UNKNOWN"
+    message = error.details() if hasattr(error, "details") else str(error)
+    reason = ""
+    status = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
+    if status is not None:
+        for detail in status.details:
+            info = error_details_pb2.ErrorInfo()
+            if detail.Unpack(info):
+                reason = info.reason
+    return ApiError(code, reason, message or "")
+
+
+def loads(text: str) -> Any:
+    return json.loads(text) if text else None
+
+
+class Client:
+    def __init__(self, server: str = "localhost:50051", ca: str | None = None) -> None:
+        options = [
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+        ]
+        if ca:
+            credentials = grpc.ssl_channel_credentials(root_certificates=Path(ca).read_bytes())
+            self.channel = grpc.secure_channel(server, credentials, options=options)
+        else:
+            self.channel = grpc.insecure_channel(server, options=options)
+        self.stub = pb_grpc.GameLogStub(self.channel)
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _call(self, name: str, request: Any, token: str | None = None, timeout: float = 60) -> Any:
+        metadata = [("authorization", f"Bearer {token}")] if token else None
+        try:
+            return getattr(self.stub, name)(request, metadata=metadata, timeout=timeout)
+        except grpc.RpcError as error:
+            raise api_error(error) from None
+
+    # -- calls --------------------------------------------------------------------------
+
+    def game_types(self) -> list[Any]:
+        return list(self._call("ListGameTypes", pb.ListGameTypesRequest()).game_types)
+
+    def create(
+        self,
+        game: str,
+        seats: list[str],
+        options: dict[str, Any] | None = None,
+        undo_policy: str = "",
+        metadata: dict[str, str] | None = None,
+        seed_hex: str = "",
+    ) -> Any:
+        return self._call(
+            "CreateGame",
+            pb.CreateGameRequest(
+                game=game,
+                seats=seats,
+                options_json=json.dumps(options or {}),
+                undo_policy=undo_policy,
+                metadata=metadata or {},
+                seed_hex=seed_hex,
+            ),
+        )
+
+    def play(
+        self, game_id: str, move: Any, at_position: int, token: str, request_id: str = ""
+    ) -> Any:
+        return self._call(
+            "PlayMove",
+            pb.PlayMoveRequest(
+                game_id=game_id,
+                move_json=json.dumps(move),
+                at_position=at_position,
+                request_id=request_id,
+            ),
+            token,
+        )
+
+    def state(self, game_id: str, token: str | None = None, at: int | None = None) -> Any:
+        request = pb.GetStateRequest(game_id=game_id)
+        if at is not None:
+            request.at_position = at
+        return self._call("GetState", request, token)
+
+    def legal_moves(self, game_id: str, token: str) -> list[Any]:
+        response = self._call("ListLegalMoves", pb.ListLegalMovesRequest(game_id=game_id), token)
+        return [json.loads(m) for m in response.moves_json]
+
+    def records(self, game_id: str, token: str | None = None, from_position: int = 0) -> list[Any]:
+        response = self._call(
+            "ListEvents", pb.ListEventsRequest(game_id=game_id, from_position=from_position), token
+        )
+        return [json.loads(r.record_json) for r in response.records]
+
+    def games(self, limit: int = 1000) -> list[Any]:
+        return list(self._call("ListGames", pb.ListGamesRequest(limit=limit)).games)
+
+    def take_back(
+        self, game_id: str, action: str, to_position: int, at_position: int, token: str
+    ) -> Any:
+        return self._call(
+            "TakeBack",
+            pb.TakeBackRequest(
+                game_id=game_id, action=action, to_position=to_position, at_position=at_position
+            ),
+            token,
+        )
+
+    def fork(
+        self,
+        game_id: str,
+        at_position: int,
+        token: str | None = None,
+        keep_seed: bool = False,
+        metadata: dict[str, str] | None = None,
+    ) -> Any:
+        return self._call(
+            "ForkGame",
+            pb.ForkGameRequest(
+                game_id=game_id,
+                at_position=at_position,
+                keep_seed=keep_seed,
+                metadata=metadata or {},
+            ),
+            token,
+        )
+
+    def tree(self, game_id: str) -> Any:
+        return self._call("GetTree", pb.GetTreeRequest(game_id=game_id))
+
+    def diff(self, game_id: str, other: str, token: str | None = None) -> Any:
+        return self._call(
+            "DiffGames", pb.DiffGamesRequest(game_id=game_id, other_game_id=other), token
+        )
+
+    def audit(self, game_id: str) -> Any:
+        return self._call("AuditGame", pb.AuditGameRequest(game_id=game_id), timeout=600)
+
+    def follow(
+        self,
+        game_id: str,
+        token: str | None = None,
+        from_position: int = 0,
+        timeout: float | None = None,
+    ) -> Iterator[Any]:
+        metadata = (("authorization", f"Bearer {token}"),) if token else None
+        stream: Any = self.stub.FollowGame(
+            pb.FollowGameRequest(game_id=game_id, from_position=from_position),
+            metadata=metadata,
+            timeout=timeout,
+        )
+        try:
+            for record in stream:
+                yield json.loads(record.record_json)
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.CANCELLED:
+                raise api_error(error) from None
+        finally:
+            stream.cancel()
+
+    def export(self, game_id: str, token: str | None = None, redacted: bool = False) -> Any:
+        response = self._call(
+            "ExportGame", pb.ExportGameRequest(game_id=game_id, redacted=redacted), token
+        )
+        return json.loads(response.record_file_json)
+
+    def import_file(self, data: Any) -> Any:
+        return self._call(
+            "ImportGame", pb.ImportGameRequest(record_file_json=json.dumps(data)), timeout=600
+        )
+
+    def echo(self, payload: bytes) -> bytes:
+        response: Any = self._call("Echo", pb.EchoRequest(payload=payload))
+        return bytes(response.payload)

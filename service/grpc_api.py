@@ -1,0 +1,413 @@
+"""The gRPC adapter: ``gamelog.v1.GameLog`` calls onto the ``GameLog`` application.
+
+Each call reads its token from the ``authorization`` metadata, parses and
+bounds its JSON, calls one use case, and maps a refusal onto a status code
+with a ``google.rpc.ErrorInfo`` detail whose ``reason`` is the machine-readable
+code. gRPC types stop here: the application and the games never see them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import grpc
+from gamelog.games.protocol import ARBITER
+from gamelog.replay.record import Record
+from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
+from gamelog.service.errors import GamelogError, InvalidArgument
+from gamelog.v1 import gamelog_pb2 as pb
+from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+log = logging.getLogger(__name__)
+
+MAX_MOVE_BYTES = 64 * 1024
+MAX_OPTIONS_BYTES = 1024 * 1024
+MAX_RECORD_FILE_BYTES = 32 * 1024 * 1024
+MAX_JSON_DEPTH = 32
+MAX_MESSAGE_BYTES = 40 * 1024 * 1024
+MAX_POSITION = 2**40
+
+_CODES = {
+    "INVALID_ARGUMENT": (grpc.StatusCode.INVALID_ARGUMENT, code_pb2.INVALID_ARGUMENT),
+    "FAILED_PRECONDITION": (grpc.StatusCode.FAILED_PRECONDITION, code_pb2.FAILED_PRECONDITION),
+    "ABORTED": (grpc.StatusCode.ABORTED, code_pb2.ABORTED),
+    "PERMISSION_DENIED": (grpc.StatusCode.PERMISSION_DENIED, code_pb2.PERMISSION_DENIED),
+    "UNAUTHENTICATED": (grpc.StatusCode.UNAUTHENTICATED, code_pb2.UNAUTHENTICATED),
+    "NOT_FOUND": (grpc.StatusCode.NOT_FOUND, code_pb2.NOT_FOUND),
+    "RESOURCE_EXHAUSTED": (grpc.StatusCode.RESOURCE_EXHAUSTED, code_pb2.RESOURCE_EXHAUSTED),
+    "UNKNOWN": (grpc.StatusCode.INTERNAL, code_pb2.INTERNAL),
+}
+
+
+class TooLarge(GamelogError):
+    status = "RESOURCE_EXHAUSTED"
+
+
+def status_for(error: GamelogError) -> grpc.Status:
+    code_name = error.status if error.status in _CODES else "UNKNOWN"
+    _, rpc_code = _CODES[code_name]
+    info = error_details_pb2.ErrorInfo(reason=error.code, domain="gamelog")
+    detail = any_pb2.Any()
+    detail.Pack(info)
+    return rpc_status.to_status(
+        status_pb2.Status(code=rpc_code, message=error.message, details=[detail])
+    )
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _refusals_as_status(method: F) -> F:
+    @functools.wraps(method)
+    def wrapper(self: GameLogServicer, request: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            return method(self, request, context)
+        except GamelogError as error:
+            context.abort_with_status(status_for(error))
+        except RecursionError:
+            context.abort_with_status(
+                status_for(InvalidArgument("too-deep", "input nests too deep"))
+            )
+        except Exception:
+            log.exception("internal error in %s", method.__name__)
+            context.abort_with_status(
+                status_for(GamelogError("internal", "internal error; nothing was stored"))
+            )
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _streamed_refusals_as_status(method: F) -> F:
+    @functools.wraps(method)
+    def wrapper(self: GameLogServicer, request: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            yield from method(self, request, context)
+        except GamelogError as error:
+            context.abort_with_status(status_for(error))
+        except Exception:
+            log.exception("internal error in %s", method.__name__)
+            context.abort_with_status(status_for(GamelogError("internal", "internal error")))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def token_of(context: grpc.ServicerContext) -> str | None:
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization" and isinstance(value, str):
+            scheme, _, token = value.partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise InvalidArgument("bad-authorization", 'use "authorization: Bearer <token>"')
+            return token.strip()
+    return None
+
+
+def parse_json(text: str, what: str, limit: int, empty: Any = None) -> Any:
+    """Parse client JSON within a size and nesting limit."""
+    if not text:
+        if empty is not None:
+            return empty
+        raise InvalidArgument(f"bad-{what}", f"{what} is required (JSON)")
+    if len(text) > limit:
+        raise TooLarge(f"{what}-too-large", f"{what} is over {limit} bytes")
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {MAX_JSON_DEPTH}") from None
+    except ValueError as error:
+        raise InvalidArgument(f"bad-{what}", f"{what} is not valid JSON: {error}") from None
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {MAX_JSON_DEPTH}")
+    if _has_float(value):
+        raise InvalidArgument(f"bad-{what}", f"{what} may hold integers, not fractions")
+    return value
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _has_float(value: Any) -> bool:
+    if isinstance(value, float):
+        return True
+    if isinstance(value, dict):
+        return any(_has_float(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_float(v) for v in value)
+    return False
+
+
+def checked_position(value: int, what: str = "position") -> int:
+    if value < 0 or value > MAX_POSITION:
+        raise InvalidArgument("bad-position", f"{what} must be between 0 and {MAX_POSITION}")
+    return value
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def record_message(record: Record) -> pb.Record:
+    return pb.Record(position=record["position"], kind=record["kind"], record_json=dumps(record))
+
+
+def created_message(app: GameLog, created: CreatedGame) -> pb.CreateGameResponse:
+    record = app.redact([created.record], None)[0]
+    return pb.CreateGameResponse(
+        game_id=str(created.game_id),
+        seat_tokens=created.tokens,
+        arbiter_token=created.arbiter_token,
+        seed_commitment=created.commitment,
+        record_json=dumps(record),
+    )
+
+
+def state_message(view: PositionView) -> pb.GameState:
+    return pb.GameState(
+        game_id=str(view.game_id),
+        game=view.game,
+        position=view.position,
+        last_position=view.last_position,
+        ply=view.ply,
+        viewer=view.viewer or "",
+        view_json=dumps(view.view),
+        to_act=view.to_act,
+        finished=view.finished,
+        result_json=dumps(view.result) if view.result is not None else "",
+        text=view.text,
+        pending_undo_json=dumps(view.pending_undo) if view.pending_undo else "",
+    )
+
+
+class GameLogServicer(pb_grpc.GameLogServicer):
+    def __init__(self, app: GameLog) -> None:
+        self.app = app
+
+    @_refusals_as_status
+    def ListGameTypes(self, request: Any, context: grpc.ServicerContext) -> Any:
+        return pb.ListGameTypesResponse(
+            game_types=[
+                pb.GameType(
+                    name=r.name,
+                    title=r.title,
+                    rules_version=r.rules_version,
+                    min_players=r.min_players,
+                    max_players=r.max_players,
+                    default_component_set=r.default_component_set,
+                )
+                for r in self.app.game_types()
+            ]
+        )
+
+    @_refusals_as_status
+    def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        options = parse_json(request.options_json, "options", MAX_OPTIONS_BYTES, empty={})
+        if not isinstance(options, dict):
+            raise InvalidArgument("bad-options", "options must be a JSON object")
+        seed = None
+        if request.seed_hex:
+            try:
+                seed = bytes.fromhex(request.seed_hex)
+            except ValueError:
+                raise InvalidArgument("bad-seed", "seed_hex must be hexadecimal") from None
+            if not 1 <= len(seed) <= 64:
+                raise InvalidArgument("bad-seed", "a seed is 1 to 64 bytes")
+        created = self.app.create_game(
+            request.game,
+            list(request.seats),
+            options,
+            undo_policy=request.undo_policy or "none",
+            metadata=dict(request.metadata),
+            seed=seed,
+        )
+        return created_message(self.app, created)
+
+    @_refusals_as_status
+    def PlayMove(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = parse_game_id(request.game_id)
+        move = parse_json(request.move_json, "move", MAX_MOVE_BYTES)
+        if len(request.request_id) > 128:
+            raise InvalidArgument("bad-request-id", "a request id is at most 128 characters")
+        token = token_of(context)
+        played = self.app.play(
+            game_id, token, move, checked_position(request.at_position), request.request_id
+        )
+        viewer = self.app.viewer(game_id, token)
+        records = self.app.redact_for(game_id, played.records, viewer)
+        return pb.PlayMoveResponse(
+            position=played.position,
+            records=[record_message(r) for r in records],
+            replayed=played.replayed,
+        )
+
+    @_refusals_as_status
+    def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = parse_game_id(request.game_id)
+        position = (
+            checked_position(request.at_position) if request.HasField("at_position") else None
+        )
+        return state_message(self.app.view(game_id, token_of(context), position))
+
+    @_refusals_as_status
+    def ListLegalMoves(self, request: Any, context: grpc.ServicerContext) -> Any:
+        seat, position, moves = self.app.legal_moves(
+            parse_game_id(request.game_id), token_of(context)
+        )
+        return pb.ListLegalMovesResponse(
+            seat=seat, position=position, moves_json=[dumps(m) for m in moves]
+        )
+
+    @_refusals_as_status
+    def ListEvents(self, request: Any, context: grpc.ServicerContext) -> Any:
+        records = self.app.visible_records(
+            parse_game_id(request.game_id),
+            token_of(context),
+            checked_position(request.from_position),
+        )
+        return pb.ListEventsResponse(records=[record_message(r) for r in records])
+
+    @_refusals_as_status
+    def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
+        limit = request.limit if 0 < request.limit <= 10_000 else 1000
+        return pb.ListGamesResponse(
+            games=[
+                pb.GameSummary(
+                    game_id=str(s.game_id),
+                    game=s.game,
+                    rules_version=s.rules_version,
+                    seats=s.seats,
+                    finished=s.finished,
+                    created_at=s.created_at,
+                    parent_json=dumps(s.parent) if s.parent else "",
+                    metadata={k: str(v) for k, v in s.metadata.items()},
+                )
+                for s in self.app.list_games(limit)
+            ]
+        )
+
+    @_refusals_as_status
+    def TakeBack(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = parse_game_id(request.game_id)
+        token = token_of(context)
+        outcome = self.app.take_back(
+            game_id,
+            token,
+            request.action or "request",
+            checked_position(request.to_position),
+            checked_position(request.at_position),
+        )
+        viewer = self.app.viewer(game_id, token)
+        records = self.app.redact_for(game_id, outcome.records, viewer)
+        return pb.TakeBackResponse(
+            position=outcome.position,
+            taken_back=outcome.taken_back,
+            records=[record_message(r) for r in records],
+        )
+
+    @_refusals_as_status
+    def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        created = self.app.fork(
+            parse_game_id(request.game_id),
+            token_of(context),
+            checked_position(request.at_position),
+            keep_seed=request.keep_seed,
+            metadata=dict(request.metadata),
+            undo_policy=request.undo_policy or None,
+        )
+        return created_message(self.app, created)
+
+    @_refusals_as_status
+    def GetTree(self, request: Any, context: grpc.ServicerContext) -> Any:
+        root, nodes = self.app.tree(parse_game_id(request.game_id))
+        return pb.GetTreeResponse(
+            root_game_id=str(root),
+            nodes=[
+                pb.TreeNode(
+                    game_id=str(n.game_id),
+                    parent_game_id=str(n.parent_game_id) if n.parent_game_id else "",
+                    parent_position=n.parent_position,
+                    last_position=n.last_position,
+                    finished=n.finished,
+                )
+                for n in nodes
+            ],
+        )
+
+    @_refusals_as_status
+    def DiffGames(self, request: Any, context: grpc.ServicerContext) -> Any:
+        diff = self.app.diff(
+            parse_game_id(request.game_id), parse_game_id(request.other_game_id), token_of(context)
+        )
+        return pb.DiffGamesResponse(
+            common_plies=diff.common_plies,
+            identical=diff.identical,
+            description=diff.description,
+        )
+
+    @_refusals_as_status
+    def AuditGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = parse_game_id(request.game_id)
+        report = self.app.audit(game_id)
+        return audit_message(str(game_id), report)
+
+    @_streamed_refusals_as_status
+    def FollowGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        game_id = parse_game_id(request.game_id)
+        for record in self.app.follow(
+            game_id,
+            token_of(context),
+            checked_position(request.from_position),
+            still_wanted=context.is_active,
+        ):
+            yield record_message(record)
+
+    @_refusals_as_status
+    def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        data = self.app.export(parse_game_id(request.game_id), token_of(context), request.redacted)
+        return pb.ExportGameResponse(record_file_json=dumps(data))
+
+    @_refusals_as_status
+    def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        data = (
+            parse_json(request.record_file_json, "record-file", MAX_RECORD_FILE_BYTES)
+            if len(request.record_file_json) <= MAX_RECORD_FILE_BYTES
+            else None
+        )
+        if data is None:
+            raise TooLarge("record-file-too-large", "the record file is too large")
+        imported = self.app.import_record_file(data)
+        return pb.ImportGameResponse(
+            games=[created_message(self.app, c) for c in imported.games],
+            id_map={old: str(new) for old, new in imported.id_map.items()},
+        )
+
+    def Echo(self, request: Any, context: grpc.ServicerContext) -> Any:
+        return pb.EchoResponse(payload=request.payload)
+
+
+def audit_message(game_id: str, report: Any) -> pb.AuditReport:
+    first = report.first_difference
+    return pb.AuditReport(
+        game_id=game_id,
+        ok=report.ok,
+        positions_checked=report.positions_checked,
+        seed_checked=report.seed_checked,
+        failed_position=first.position if first else -1,
+        problem=first.problem if first else "",
+        stored_json=dumps(first.stored) if first else "",
+        expected_json=dumps(first.expected) if first else "",
+        report_json=dumps(report.to_json()),
+    )
+
+
+__all__ = ["ARBITER", "GameLogServicer", "status_for"]

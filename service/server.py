@@ -1,0 +1,143 @@
+"""Running the gRPC server: the GameLog service, health and reflection.
+
+``serve`` builds the application on the chosen store, starts a server with
+the standard health service (so load balancers and ``grpc_health_probe`` work)
+and server reflection (so ``grpcurl`` works with no .proto at hand), and on
+SIGTERM or SIGINT shuts down gracefully: health goes NOT_SERVING first, new
+calls are refused, calls in flight get a grace period to finish.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import threading
+from collections.abc import Mapping
+from concurrent import futures
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+from gamelog.service.app import GameLog
+from gamelog.service.grpc_api import MAX_MESSAGE_BYTES, GameLogServicer
+from gamelog.v1 import gamelog_pb2, gamelog_pb2_grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+log = logging.getLogger(__name__)
+
+SERVICE_NAME = gamelog_pb2.DESCRIPTOR.services_by_name["GameLog"].full_name
+GRACE_SECONDS = 10.0
+
+
+def store_env(
+    db: str | None = None, postgres: str | None = None, memory: bool = False
+) -> dict[str, str]:
+    """eventsourcing's persistence settings for the chosen store.
+
+    With nothing chosen, the PERSISTENCE_MODULE and related variables already in
+    the environment win (eventsourcing's own configuration); otherwise SQLite.
+    """
+    if memory:
+        return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    if postgres:
+        return postgres_env(postgres)
+    if db is None and os.environ.get("PERSISTENCE_MODULE"):
+        return {}
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": str(Path(db or "gamelog.sqlite").resolve()),
+        "SQLITE_LOCK_TIMEOUT": "30",
+    }
+
+
+def postgres_env(dsn: str) -> dict[str, str]:
+    """Settings from a DSN such as ``postgresql://user@127.0.0.1:5432/gamelog``
+    or ``host=127.0.0.1 dbname=gamelog user=postgres``."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    parts: dict[str, Any] = conninfo_to_dict(dsn)
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": str(parts.get("dbname", "postgres")),
+        "POSTGRES_HOST": str(parts.get("host", "127.0.0.1")),
+        "POSTGRES_PORT": str(parts.get("port", "5432")),
+        "POSTGRES_USER": str(parts.get("user", "postgres")),
+        "POSTGRES_PASSWORD": str(parts.get("password", "")),
+        "POSTGRES_POOL_SIZE": "8",
+        "POSTGRES_MAX_OVERFLOW": "8",
+        "POSTGRES_CONN_MAX_AGE": "",
+        "POSTGRES_LOCK_TIMEOUT": "5",
+    }
+
+
+@dataclass
+class RunningServer:
+    server: grpc.Server
+    port: int
+    app: GameLog
+    health: health.HealthServicer
+
+    def stop(self, grace: float = GRACE_SECONDS) -> None:
+        """Graceful: report NOT_SERVING, refuse new calls, let calls finish."""
+        self.health.enter_graceful_shutdown()
+        self.server.stop(grace).wait()
+        self.app.close()
+
+
+def start_server(
+    env: Mapping[str, str],
+    port: int = 50051,
+    host: str = "127.0.0.1",
+    tls_cert: str | None = None,
+    tls_key: str | None = None,
+    workers: int = 16,
+) -> RunningServer:
+    app = GameLog(env=dict(env))
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=workers),
+        options=[
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.so_reuseport", 0),
+        ],
+        maximum_concurrent_rpcs=workers * 8,
+    )
+    gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app), server)
+    health_servicer = health.HealthServicer(experimental_non_blocking=True)
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+    )
+    address = f"{host}:{port}"
+    if tls_cert and tls_key:
+        credentials = grpc.ssl_server_credentials(
+            [(Path(tls_key).read_bytes(), Path(tls_cert).read_bytes())]
+        )
+        bound = server.add_secure_port(address, credentials)
+    else:
+        bound = server.add_insecure_port(address)
+    if bound == 0:
+        raise OSError(f"cannot listen on {address}")
+    server.start()
+    for name in ("", SERVICE_NAME):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return RunningServer(server, bound, app, health_servicer)
+
+
+def serve_forever(running: RunningServer, ready_message: str = "") -> None:
+    """Block until SIGTERM or SIGINT, then stop gracefully."""
+    stopping = threading.Event()
+
+    def on_signal(signum: int, frame: Any) -> None:
+        log.info("signal %s: shutting down gracefully", signum)
+        stopping.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    if ready_message:
+        print(ready_message, flush=True)
+    stopping.wait()
+    running.stop()
