@@ -1,0 +1,111 @@
+"""Die Tribute von Panem: Überleben in Distrikt 12 (Kosmos), for 2 to 4 players.
+
+Seats are listed clockwise; the first seat is the start player (the rulebook's
+"youngest player"). Twelve rounds and the end round follow the round track of
+the component set (``data/house-1.json``, ``round_track``): bakery and Hob
+refills (left space first, covered spaces unused), advantage cards revealed
+beside their locations (rounds 3, 6, 9: 2, 2, 1), passing the start player
+token (4, 7, 10), tributes with the hand limit of six after each (4, 7, 10 and
+the end round), trading (3, 6, 9, 12). Then the glass ball is shuffled (with
+the rng; the order and the lot drawn are written into ``LotDrawn``).
+
+Card ids: survival cards ``<good>-<value>-<nn>`` (``food-2-03``); a card
+*kind* is ``<good>-<value>`` (``food-2``). Advantages have ids such as
+``gale``, ``katniss_bow``. Lot owners are seats or ``"#neutral"``.
+
+Options: ``{"component_set": "panem/house-1"}`` (default) or
+``{"components": {...}}`` (a whole set in the shape of ``data/house-1.json``,
+validated and stored in the options), and optionally ``{"deal": {...}}``.
+
+Explicit deal (every key optional; what is left out is dealt with the rng)::
+
+    {"start_advantages": {"<seat>": "<start advantage id>", ...},  # every seat
+     "start_cards": {"<seat>": ["<start card id>", ...], ...},     # 2/3, 2/3/4, 3 each
+     "hob": {"hob-1": ["<id>", "<id>"], ...},       # each open Hob space: 2 cards
+     "bakery": {"bakery-1": ["<id>"], ...},         # each open bakery space: 1 card
+     "discard": "<id>",                             # first card of the discard pile
+     "later_advantages": ["katniss_bow", ...],      # order of the advantage reveals
+     "draws": ["<id>", ...],                        # order of the draws after set-up
+     "tribute_lot": "<seat or #neutral>"}           # the lot drawn at the end
+
+``draws`` gives the n-th card drawn from the draw pile after the set-up (refills,
+forest, Everdeen house, Peeta, a renewed discard pile's first card); when the
+listed card is not in the draw pile at that moment, or the list is used up, the
+card is drawn with the rng. Without a deal the draw pile is an unordered set and
+each card is drawn with the rng when the rules draw it.
+
+Moves (the seat that may move is in ``to_act``):
+
+* movement: ``{"go": "<space>"}``; then ``{"skip": true}``, ``{"act": true}``
+  (the location's action), ``{"take_advantage": true}`` or, at the Justice
+  building, ``{"swap_with": "<seat>"}`` followed by a move at the new place;
+  forest: ``{"keep": "<id>" | null}``; Prim at the Everdeen house:
+  ``{"keep": "<id>"}``; Hob and Capitol storehouse, after the look:
+  ``{"exchange": [["<hand id>", "<pile id>"], ...]}`` (``[]`` for none).
+* trading (every seat not yet done): ``{"propose": {"to": seat, "give": [ids],
+  "ask": [kinds]}}``, ``{"accept": offer_id}`` (optionally ``"cards": [ids]``
+  naming which of one's cards match the asked kinds), ``{"decline": offer_id}``,
+  ``{"withdraw": offer_id}``, ``{"done": true}``. ``legal_moves`` lists done,
+  accept/decline/withdraw of open offers and, while a seat has no open offer and
+  made fewer than two this phase, every 1-for-1 proposal of one of its cards
+  for a card of the same value of another good; ``decide`` accepts any size.
+* tribute (sealed; every seat that has not chosen): ``{"tribute": [ids]}``, at
+  most one card of each good asked; a lot goes into the glass ball for each
+  missing card. The last chooser's decide returns ``TributesRevealed``.
+* hand limit: ``{"discard": [ids]}``, exactly down to six.
+
+Rules decisions (also in docs/decisions/panem.md):
+
+* A space is free when no figure stands on it, including figures that have not
+  moved yet this round. A figure may not stay at or return to the location it
+  stood on at the end of last round (after a Justice swap the swapped player's
+  location is the Justice building).
+* Anyone may move to a free Justice building space; swapping needs the chip.
+  The swap partner must have moved already this round and must not stand at the
+  swapper's location of last round; the swapper then acts at the new place
+  (its action, or the advantage card beside it).
+* An advantage card may be taken instead of the action, once per game; it
+  replaces the start advantage. Mayor Undersee needs no chip.
+* Haymitch: at most two exchanges, each of a different hand card and a
+  different pile card (all as held before the exchange).
+* Prim: two cards drawn, one kept; the other goes face up on the discard pile.
+  Peeta: after taking the bakery stack, the top card of the draw pile, secretly.
+* The discard pile is face up: every card laid on it (tributes, forest,
+  Prim, hand limit) is seen by everybody; only its top card stays visible. At
+  the Capitol storehouse a card given takes the place of the card taken: it is
+  the new top card (seen by all) if the top card was taken, else it is hidden
+  in the pile.
+* The draw pile is renewed from the discard pile when a card must be drawn and
+  it is empty (then one card starts the new discard pile). If both are empty,
+  fewer cards are drawn.
+* Hand-limit discards are open and made in any order. Tribute cards go onto
+  the discard pile face up, in seat order.
+* Trades: cards asked are named by kind (``food-3``), since nobody knows the
+  ids in another hand. The partners see each other's traded cards; others see
+  counts. A proposal is void when its proposer no longer holds the cards
+  offered, or when the asked player traded away a card of an asked kind and no
+  longer holds all asked kinds. Declaring done voids one's open proposals and
+  those made to one; proposals to a seat that is done are refused.
+* Ties: fewest lots in the glass ball (each player's first lot included),
+  then a shared place. The tribute ranks last whatever its points; with two
+  players a neutral lot leaves both in the running (most points wins), a
+  player's lot makes the other the winner.
+* Scores in the result are survival points with advantage bonuses (the tribute
+  too, for the record).
+
+Hidden information: ``hidden_from`` lists the cards lying where the viewer
+cannot look (other hands, Hob stacks, the draw pile, the discard pile below the
+top card, the box) whose face the viewer never saw. Once a viewer has seen a
+card (face up on the table, in its hand, in a pile it looked at, offered to it)
+the card is no longer hidden from it; views never show other hands, and show a
+pile's remembered cards only while nobody else has exchanged there since.
+Sealed tributes are shown to nobody else before ``TributesRevealed``.
+"""
+
+from __future__ import annotations
+
+from gamelog.games.panem.rules import Panem
+
+RULES = Panem()
+
+__all__ = ["RULES", "Panem"]
