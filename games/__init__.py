@@ -17,6 +17,7 @@ _GAME_MODULES: tuple[str, ...] = (
     "gamelog.games.freeform",
     "gamelog.games.carcassonne_hg",
     "gamelog.games.hadara",
+    "gamelog.games.panem",
 )
 
 
