@@ -1,6 +1,97 @@
-"""Hadara (Hans im Glück, 2019): decisions and formats; see rules.py.
+"""Hadara (Hans im Glück 2019, Benjamin Schwer), 2-5 players.
 
-Placeholder docstring; completed below.
+Three epochs of phase A (sealed draws at the wheel, then income, colony, bust)
+and phase B (face-up cards in turn order, income, colony, bust, feeding,
+seals), then the final scoring. Modules: ``cards`` (the component set),
+``state``, ``phases`` (start player, wheel, turn order), ``prices``,
+``colonies``, ``busts``, ``feeding``, ``seals``, ``scoring``, ``options``
+and ``rules`` (the decider).
+
+Options::
+
+    {"component_set": "hadara/house-1"}   # default; or {"components": {...}}
+    {"first_game": false}                 # true: only purple cards without star,
+                                          # every board on side A
+    {"board_sides": {"ann": "B"}}         # later games; unnamed seats: side A
+    {"deal": {...}}                       # see below
+
+Explicit deal (each key optional; what is left out is drawn with the rng)::
+
+    {"start_cards": {"ann": "start-2", "bob": "start-4"},
+     "colonies": {"3": [n colony ids], "9": [...], "15": [...], "21": [...],
+                  "30": [...]},          # laid as slots 3a, 3b, ... in order
+     "epochs": {"1": {"yellow": [2n card ids], "red": [...], "blue": [...],
+                      "green": [...], "purple": [...]},
+                "2": {...}, "3": {...}}}  # each list is the inner stack in
+                                          # draw order: a draw takes the next two
+
+Moves (``legal_moves`` lists them all, except feeding: see below):
+
+* wheel (start player, phase A): ``{"wheel": colour}``, the stack the start
+  player's crest points at; the others follow from the wheel.
+* sealed choice (every seat at once): ``{"place": card, "action": "recruit"|
+  "sell"}``, with ``"tile": track`` when recruiting a card that takes a bonus
+  tile (the other drawn card is the one recruited or sold).
+* colony: ``{"colony": "9b", "ally": true|false}`` or ``{"pass": true}``.
+* bust: ``{"bust": 1-4, "tile": track, "side": "front"|"back"}`` or
+  ``{"pass": true}``.
+* phase B: ``{"take": colour, "action": "recruit"|"sell"}`` (+ ``"tile"``).
+* feeding: ``{"remove": [cards], "pay_for": k}`` (``pay_for`` only with the
+  coin-feeding card). ``legal_moves`` gives a representative set: for each card
+  removed first, the fewest further cards with the least food and points, and
+  each number of cards paid for; it is never empty.
+* seals: ``{"silver": [tracks], "golden": k}`` or ``{"pass": true}``.
+
+Events: ``StartCardsDealt``, ``StartPlayerCoinTaken``, ``ColoniesLaid``
+(``colonies`` slot -> id, redacted away; ``fronts`` public), ``EpochBegun``
+(inner ``stacks``, redacted to counts), ``WheelSet``/``WheelTurned``,
+``CardsDrawn`` (``draws`` seat -> colour and two cards, others' cards redacted
+to null), ``DrawChosen`` (sealed: others see only the seat), ``DrawsRevealed``
+(every choice; a card sold in phase A is redacted from other seats),
+``IncomeTaken``, ``ColonyPlundered``, ``ColonyAllied`` (reveals the colony id
+and back), ``ColonyPassed``, ``BustCarved``, ``BustPassed``, ``CardTaken``,
+``PeopleFed``, ``SealsBought``, ``SealsPassed``, ``GameEnded`` (the score
+sheet). Seats with nothing to decide pass automatically (``"auto": true``).
+
+The view's ``score_sheet`` is ``{"columns": [seats], "rows": [{"category",
+"label", "scores": {seat: points}}...], "coins_left": {seat: coins}}``: the
+running count during play, the final scoring once the game is over.
+
+Rules decisions (also in docs/decisions/hadara.md):
+
+1. The colours lie around the wheel as yellow, red, blue, green, purple; seat
+   k (in seat order, which is clockwise) holds crest k; turning the wheel moves
+   every crest to the next colour.
+2. Cards put face up in the same round go onto the outer stacks in turn order
+   from the start player, so the last seat's card lies on top.
+3. A sealed choice is checked against the seat's coins when it is made: in a
+   round a seat's coins change only by its own choice.
+4. A card sold in phase A goes face down: other seats never learn it. Cards
+   sold in phase B and cards removed when feeding were face up: public.
+5. Income is automatic. A seat with no colony, bust or seal it could take
+   passes automatically; one that could may still pass.
+6. Feeding goes in turn order. Cards are removed "until" the people are fed:
+   the removal must feed them and no removed card may be left out of it. With
+   the coin-feeding card one pays for at most as many cards as food lacks.
+7. Colony: requirement coins (the buy-requirement card) are paid first, the
+   colony-coins card's 4 coins come next and may pay the alliance.
+8. A bust takes a bonus tile of some track on either side; the move names the
+   track even for the point side. The bust card adds 2 steps per front-side
+   bust, 2 points per back-side bust, per card.
+9. Seals may be bought in every epoch (the set's prices per epoch; the seal
+   card lowers them in II and III), several at once in one move.
+10. The silver full-points card scores the seal with the highest track; the
+    wildcard card counts only for golden seals; the set-points card counts
+    complete sets.
+11. First game is an option (default false: later game, all purple cards).
+    Start cards are dealt at random from the whole set.
+12. Never-start coin: nobody with 3 players; the highest initiative with 4;
+    the two highest with 5; with 2 players the one who starts only in II.
+13. A colony stays face down to everybody (the plunderer too) unless allied;
+    its id names its back, so views show slots ("3a") and fronts only.
+14. Tracks have no upper end: a value v shows as field and 10-markers (11 is a
+    marker and field 1).
+15. Ties on points: more coins wins; still tied: a shared place.
 """
 
 from __future__ import annotations

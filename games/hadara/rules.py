@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -10,19 +9,27 @@ from typing import Any
 
 from gamelog.games.hadara import phases
 from gamelog.games.hadara.busts import bust_options, may_carve_bust
-from gamelog.games.hadara.cards import COLOURS, TRACKS, Card, price_for
+from gamelog.games.hadara.cards import COLOURS, TRACKS, Card
 from gamelog.games.hadara.colonies import (
     colony_options,
     may_take_colony,
     per_section,
     slot_name,
 )
+from gamelog.games.hadara.feeding import feeding_moves, feeding_problem, shortfall, without
 from gamelog.games.hadara.options import components_of, normalize
+from gamelog.games.hadara.prices import (
+    ability_param,
+    income_extra,
+    recruit_price,
+    sale_coins,
+    seal_price,
+)
 from gamelog.games.hadara.scoring import score_sheet, sheet_table
+from gamelog.games.hadara.seals import seal_moves, seal_problem
 from gamelog.games.hadara.state import (
     HadaraState,
     Player,
-    colour_count,
     free_tiles,
     slot_level,
     track_marker,
@@ -46,187 +53,6 @@ TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})
 
 def _illegal(code: str, message: str) -> IllegalMove:
     return IllegalMove(code, message)
-
-
-# --- prices and payments -------------------------------------------------------
-
-
-def recruit_price(state: HadaraState, player: Player, card: Card) -> int:
-    return price_for(card, colour_count(player, state.components, card.colour))
-
-
-def sale_coins(state: HadaraState, player: Player, card: Card) -> int:
-    extra = 0
-    for card_id in player.cards:
-        owned = state.components.card(card_id)
-        if owned.ability == "sell_bonus":
-            extra += int(owned.params.get("extra_coins", 1))
-    return state.components.prices(card.epoch).sale_price + extra
-
-
-def seal_price(state: HadaraState, player: Player, kind: str) -> int:
-    prices = state.components.prices(state.epoch)
-    price = prices.silver if kind == "silver" else prices.golden
-    for card_id in player.cards:
-        card = state.components.card(card_id)
-        if card.ability == "seal_discount":
-            table = card.params.get(kind, {})
-            if isinstance(table, Mapping) and str(state.epoch) in table:
-                price = min(price, int(table[str(state.epoch)]))
-    return price
-
-
-def income_extra(state: HadaraState, player: Player) -> int:
-    values = tracks(player, state)
-    for card_id in player.cards:
-        card = state.components.card(card_id)
-        if card.ability == "income_per_track_above_income":
-            watched = card.params.get("tracks", ["military", "culture", "food"])
-            above = sum(1 for t in watched if values[str(t)] > values["income"])
-            per = int(card.params.get("coins_per_track", 2))
-            return min(above * per, int(card.params.get("max_coins_per_section", 6)))
-    return 0
-
-
-def _ability_param(player: Player, state: HadaraState, ability: str) -> Mapping[str, Any] | None:
-    for card_id in player.cards:
-        card = state.components.card(card_id)
-        if card.ability == ability:
-            return card.params
-    return None
-
-
-# --- feeding ---------------------------------------------------------------------
-
-
-def _without(player: Player, removed: Sequence[str]) -> Player:
-    gone = set(removed)
-    return replace(
-        player,
-        cards=tuple(c for c in player.cards if c not in gone),
-        card_tiles={c: t for c, t in player.card_tiles.items() if c not in gone},
-    )
-
-
-def _shortfall(state: HadaraState, player: Player, removed: Sequence[str]) -> int:
-    after = _without(player, removed)
-    return len(after.cards) - tracks(after, state)["food"]
-
-
-def feeding_cap(state: HadaraState, player: Player) -> int:
-    """Cards the seat may feed with coins instead of removing them."""
-    params = _ability_param(player, state, "feed_with_coins")
-    if params is None:
-        return 0
-    per = int(params.get("coins_per_card", 2))
-    cap = int(params.get("max_coins_per_section", 12)) // per
-    return min(cap, player.coins // per)
-
-
-def feeding_problem(
-    state: HadaraState, player: Player, removed: Sequence[str], pay_for: int
-) -> str | None:
-    """Why a feeding is not legal, or None. Cards are removed only until the
-    people are fed: leaving out any one removed card must leave them unfed."""
-    if len(set(removed)) != len(removed) or not set(removed) <= set(player.cards):
-        return "remove only cards of your display, each once"
-    if pay_for < 0 or pay_for > feeding_cap(state, player):
-        return "you cannot feed that many cards with coins"
-    lacking = _shortfall(state, player, removed)
-    if lacking > pay_for:
-        return f"your food still lacks {lacking - pay_for}: remove or pay for more cards"
-    if pay_for > max(0, lacking):
-        return "do not pay for more cards than your food lacks"
-    for card_id in removed:
-        rest = [c for c in removed if c != card_id]
-        if _shortfall(state, player, rest) <= pay_for:
-            return f"{card_id} need not be removed: remove cards only until your people are fed"
-    return None
-
-
-def _minimal_removal(
-    state: HadaraState, player: Player, first: str | None, pay_for: int
-) -> list[str]:
-    components = state.components
-    removed: list[str] = [first] if first else []
-    pool = sorted(
-        (c for c in player.cards if c != first),
-        key=lambda c: (components.card(c).values[3], components.card(c).points, c),
-    )
-    for card_id in pool:
-        if _shortfall(state, player, removed) <= pay_for:
-            break
-        removed.append(card_id)
-    changed = True
-    while changed:
-        changed = False
-        for card_id in list(reversed(removed)):
-            rest = [c for c in removed if c != card_id]
-            if _shortfall(state, player, rest) <= pay_for:
-                removed = rest
-                changed = True
-    return removed
-
-
-def feeding_moves(state: HadaraState, seat: str) -> list[Move]:
-    """A representative set of legal feedings: for each card of the display,
-    removing it first and then the cards with the least food and points; and,
-    with the coin-feeding card, each number of cards paid for."""
-    player = state.player(seat)
-    seen: set[tuple[tuple[str, ...], int]] = set()
-    moves: list[Move] = []
-    for pay_for in range(0, feeding_cap(state, player) + 1):
-        for first in [None, *player.cards]:
-            removed = _minimal_removal(state, player, first, pay_for)
-            key = (tuple(sorted(removed)), pay_for)
-            if key in seen or feeding_problem(state, player, removed, pay_for) is not None:
-                continue
-            seen.add(key)
-            move: Move = {"remove": sorted(removed)}
-            if pay_for:
-                move["pay_for"] = pay_for
-            moves.append(move)
-    return moves
-
-
-# --- seals -------------------------------------------------------------------------
-
-
-def seal_problem(
-    state: HadaraState, player: Player, silver: Sequence[str], golden: int
-) -> str | None:
-    components = state.components
-    if len(player.silver_seals) + len(silver) > components.max_silver_seals:
-        return f"at most {components.max_silver_seals} silver seals per game"
-    if golden < 0 or player.golden_seals + golden > components.max_golden_seals:
-        return f"at most {components.max_golden_seals} golden seals per game"
-    free = free_tiles(player)
-    for track in silver:
-        if track not in TRACKS:
-            return f"a silver seal takes a bonus tile of {list(TRACKS)}"
-        free[track] -= 1
-        if free[track] < 0:
-            return f"you have no free {track} bonus tile for a silver seal"
-    cost = len(silver) * seal_price(state, player, "silver") + golden * seal_price(
-        state, player, "golden"
-    )
-    if cost > player.coins:
-        return f"the seals cost {cost} coins; you have {player.coins}"
-    return None
-
-
-def seal_moves(state: HadaraState, seat: str) -> list[Move]:
-    player = state.player(seat)
-    moves: list[Move] = []
-    room = state.components.max_silver_seals - len(player.silver_seals)
-    silver_choices: list[tuple[str, ...]] = [()]
-    for k in range(1, max(0, room) + 1):
-        silver_choices.extend(itertools.combinations_with_replacement(TRACKS, k))
-    for silver in silver_choices:
-        for golden in range(0, state.components.max_golden_seals - player.golden_seals + 1):
-            if (silver or golden) and seal_problem(state, player, silver, golden) is None:
-                moves.append({"silver": list(silver), "golden": golden})
-    return moves
 
 
 # --- the decider ---------------------------------------------------------------
@@ -293,7 +119,8 @@ class Hadara:
                 ids = rng.sample(pile, n)
             for index, colony_id in enumerate(ids):
                 slots[slot_name(level, index)] = colony_id
-        events.append({"type": "ColoniesLaid", "colonies": slots})
+        fronts = {slot: components.colony_by_id[c].front() for slot, c in slots.items()}
+        events.append({"type": "ColoniesLaid", "colonies": slots, "fronts": fronts})
         return self._settle(state, events, rng)
 
     # who acts --------------------------------------------------------------------
@@ -491,12 +318,12 @@ class Hadara:
     def _fed_event(
         self, state: HadaraState, player: Player, removed: list[str], pay_for: int
     ) -> Event:
-        params = _ability_param(player, state, "feed_with_coins")
+        params = ability_param(player, state, "feed_with_coins")
         paid = pay_for * int(params.get("coins_per_card", 2)) if params and pay_for else 0
-        after = _without(player, removed)
+        after = without(player, removed)
         surplus = tracks(after, state)["food"] - len(after.cards)
         surplus_coins = 0
-        bonus = _ability_param(after, state, "food_surplus_coins")
+        bonus = ability_param(after, state, "food_surplus_coins")
         if bonus is not None and surplus > 0:
             surplus_coins = min(
                 surplus * int(bonus.get("coins_per_food", 3)),
@@ -580,7 +407,7 @@ class Hadara:
             return [{"type": "BustPassed", "seat": state.actor, "auto": True}]
         if stage == "feed":
             player = state.player(state.actor)
-            if _shortfall(state, player, []) <= 0:
+            if shortfall(state, player, []) <= 0:
                 return [self._fed_event(state, player, [], 0)]
         if stage == "seals" and not seal_moves(state, state.actor):
             return [{"type": "SealsPassed", "seat": state.actor, "auto": True}]
@@ -814,7 +641,7 @@ class Hadara:
         return replace(state, stage="income", turn=0)
 
     def _on_PeopleFed(self, state: HadaraState, event: Event) -> HadaraState:
-        player = _without(state.player(event["seat"]), event["removed"])
+        player = without(state.player(event["seat"]), event["removed"])
         player = replace(player, coins=player.coins - event["paid"] + event["surplus_coins"])
         state = replace(
             state, players=state.with_player(player), discard=(*state.discard, *event["removed"])
@@ -923,8 +750,7 @@ class Hadara:
         if kind == "EpochBegun":
             return {**event, "stacks": {c: len(ids) for c, ids in event["stacks"].items()}}
         if kind == "ColoniesLaid":
-            components_free = {slot: {"level": slot_level(slot)} for slot in event["colonies"]}
-            return {**event, "colonies": components_free}
+            return {key: value for key, value in event.items() if key != "colonies"}
         if kind == "CardsDrawn":
             draws = {
                 seat: draw if seat == viewer else {"colour": draw["colour"], "cards": None}

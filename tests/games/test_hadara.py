@@ -1,0 +1,797 @@
+"""Hadara: set-up, each phase for 2 and 5 players, the rulebook's examples,
+every purple ability, options and the explicit deal."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from gamelog.games.hadara import RULES
+from gamelog.games.hadara.cards import COLOURS, shipped_components
+from gamelog.games.hadara.phases import turn_order
+from gamelog.games.hadara.prices import recruit_price
+from gamelog.games.hadara.scoring import complete_sets, player_scores, score_sheet
+from gamelog.games.hadara.state import HadaraState, free_tiles, track_marker, tracks
+from gamelog.games.leaks import find_leaks
+from gamelog.games.protocol import ARBITER, Event, IllegalMove, InvalidOptions, Move, rng_for
+
+TWO = ("ann", "bob")
+FIVE = ("ann", "bob", "cid", "dee", "eve")
+COMPONENTS = shipped_components("hadara/house-1")
+# keeps phase B going after the card under test is taken
+FILLER = {"yellow": ("I-yellow-10",)}
+
+
+def epoch_deal(epoch: int, n: int) -> dict[str, list[str]]:
+    return {
+        colour: list(COMPONENTS.epoch_cards(epoch, colour, True)[: 2 * n]) for colour in COLOURS
+    }
+
+
+def table(seats: tuple[str, ...] = TWO, seed: int = 1, **options: Any) -> HadaraState:
+    normalized = RULES.normalize_options(options, seats)
+    state = RULES.start(seats, normalized)
+    for event in RULES.setup(normalized, seats, rng_for(seed.to_bytes(8, "big"), 0)):
+        state = RULES.evolve(state, event)
+    return state
+
+
+def dealt_table(seats: tuple[str, ...] = TWO, **options: Any) -> HadaraState:
+    """Start cards by seat order (ann has initiative 1), colonies in id order,
+    every epoch's stacks in id order."""
+    n = len(seats)
+    deal = {
+        "start_cards": {seat: f"start-{i + 1}" for i, seat in enumerate(seats)},
+        "colonies": {
+            str(level): [f"colony-{level:02d}-{i + 1}" for i in range(n)]
+            for level in (3, 9, 15, 21, 30)
+        },
+        "epochs": {str(e): epoch_deal(e, n) for e in (1, 2, 3)},
+    }
+    return table(seats, deal=deal, first_game=True, **options)
+
+
+def play(
+    state: HadaraState, seat: str, move: Move, ply: int = 1
+) -> tuple[HadaraState, list[Event]]:
+    events = RULES.decide(state, seat, move, rng_for(b"test", ply))
+    for event in events:
+        state = RULES.evolve(state, event)
+    return state, events
+
+
+def refused(state: HadaraState, seat: str, move: Move, code: str) -> IllegalMove:
+    with pytest.raises(IllegalMove) as caught:
+        RULES.decide(state, seat, move, rng_for(b"test", 1))
+    assert caught.value.code == code, caught.value
+    assert caught.value.message
+    return caught.value
+
+
+def set_player(state: HadaraState, seat: str, **changes: Any) -> HadaraState:
+    player = replace(state.player(seat), **changes)
+    return replace(state, players=state.with_player(player))
+
+
+def at_section(state: HadaraState, stage: str, first: str, **changes: Any) -> HadaraState:
+    return replace(
+        state,
+        stage=stage,
+        order=turn_order(state.seats, first),
+        turn=0,
+        section_taken=0,
+        section_paid=0,
+        **changes,
+    )
+
+
+def run_until(state: HadaraState, done: Any, limit: int = 2000) -> HadaraState:
+    """Play the first legal move of the first seat to act until ``done``."""
+    ply = 1
+    while not done(state) and ply < limit:
+        seat = RULES.to_act(state)[0]
+        state, _ = play(state, seat, RULES.legal_moves(state, seat)[0], ply)
+        ply += 1
+    assert done(state)
+    return state
+
+
+def values(state: HadaraState, seat: str) -> dict[str, int]:
+    return tracks(state.player(seat), state)
+
+
+# --- set-up -------------------------------------------------------------------------
+
+
+def test_setup_two_players() -> None:
+    state = dealt_table()
+    ann, bob = state.players
+    assert (ann.start_card, ann.initiative, ann.coins) == ("start-1", 1, 7)
+    # bob starts only in epoch II, so he takes the one coin
+    assert (bob.start_card, bob.coins) == ("start-2", 8 + 1)
+    assert values(state, "bob") == {"income": 2, "military": 1, "culture": 3, "food": 4}
+    assert len(state.colony_slots) == 10
+    assert all(len(stack) == 4 for stack in state.inner.values())
+    assert state.stage == "wheel" and state.start_player == "ann"
+    assert RULES.to_act(state) == ("ann",)
+    assert all(free_tiles(p) == dict.fromkeys(free_tiles(p), 2) for p in state.players)
+
+
+def test_setup_five_players_random() -> None:
+    state = table(FIVE, seed=3)
+    assert len({p.start_card for p in state.players}) == 5
+    assert all(len(stack) == 10 for stack in state.inner.values())
+    assert len(state.colony_slots) == 25
+    by_initiative = sorted(state.players, key=lambda p: p.initiative)
+    start = {c.id: c.coins for c in COMPONENTS.start_cards}
+    for player in by_initiative[:3]:
+        assert player.coins == start[player.start_card]
+    for player in by_initiative[3:]:
+        assert player.coins == start[player.start_card] + 1
+    assert state.start_player == by_initiative[0].seat
+
+
+def test_start_player_by_initiative_per_epoch() -> None:
+    from gamelog.games.hadara.phases import never_start_players, start_player
+
+    five = {"a": 3, "b": 1, "c": 5, "d": 2, "e": 4}
+    assert [start_player(five, e) for e in (1, 2, 3)] == ["b", "d", "a"]
+    assert never_start_players(five, list(five)) == ["c", "e"]
+    two = {"a": 4, "b": 2}
+    assert [start_player(two, e) for e in (1, 2, 3)] == ["b", "a", "b"]
+    assert never_start_players(two, list(two)) == ["a"]
+    three = {"a": 3, "b": 1, "c": 2}
+    assert never_start_players(three, list(three)) == []
+
+
+def test_first_game_uses_only_purple_cards_without_star() -> None:
+    state = table(FIVE, seed=5, first_game=True)
+    assert not any(COMPONENTS.card(c).later_games_only for c in state.inner["purple"])
+    with pytest.raises(InvalidOptions):
+        RULES.normalize_options({"first_game": True, "board_sides": {"ann": "B"}}, TWO)
+
+
+def test_later_game_board_side_b() -> None:
+    state = table(TWO, board_sides={"bob": "B"})
+    assert [p.side for p in state.players] == ["A", "B"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"colour": "red"},
+        {"component_set": "hadara/unknown"},
+        {"deal": {"start_cards": {"ann": "start-1", "bob": "start-1"}}},
+        {"deal": {"epochs": {"1": {"red": ["I-red-01"]}}}},
+        {"deal": {"colonies": {"3": ["colony-03-1", "colony-09-1"]}}},
+        {"components": {"cards": []}},
+    ],
+)
+def test_bad_options_are_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(InvalidOptions):
+        RULES.normalize_options(options, TWO)
+    with pytest.raises(InvalidOptions):
+        RULES.normalize_options({}, ("solo",))
+
+
+def test_inline_components_are_accepted_and_stored() -> None:
+    import json
+    from importlib import resources
+
+    data = json.loads(
+        resources.files("gamelog.games.hadara").joinpath("data/hadara-house-1.json").read_text()
+    )
+    options = RULES.normalize_options({"components": data}, TWO)
+    assert options["component_set"] == "inline" and options["components"] == data
+    state = table(TWO, components=data)
+    assert state.components == COMPONENTS
+
+
+def test_explicit_deal_fixes_cards_and_draw_order() -> None:
+    state = dealt_table()
+    assert state.inner["red"] == tuple(epoch_deal(1, 2)["red"])
+    assert state.colony_slots["9a"] == "colony-09-1"
+    state, events = play(state, "ann", {"wheel": "red"})
+    drawn = next(e for e in events if e["type"] == "CardsDrawn")
+    assert drawn["draws"]["ann"] == {"colour": "red", "cards": epoch_deal(1, 2)["red"][:2]}
+    assert drawn["draws"]["bob"] == {"colour": "blue", "cards": epoch_deal(1, 2)["blue"][:2]}
+
+
+# --- phase A --------------------------------------------------------------------------
+
+
+def test_phase_a_sealed_draws_two_players() -> None:
+    state = dealt_table()
+    state, events = play(state, "ann", {"wheel": "red"})
+    assert [e["type"] for e in events] == ["WheelSet", "CardsDrawn"]
+    assert RULES.shows_hidden(events[1])
+    seen_by_bob = RULES.redact(events[1], "bob")
+    assert seen_by_bob["draws"]["ann"]["cards"] is None
+    assert find_leaks(seen_by_bob, RULES.hidden_from(state, "bob")) == []
+    assert find_leaks(RULES.redact(events[1], None), RULES.hidden_from(state, None)) == []
+    assert set(RULES.to_act(state)) == {"ann", "bob"}
+    ann_cards = state.drawn["ann"]
+    assert set(ann_cards) <= RULES.hidden_from(state, "bob")
+
+    state, events = play(state, "ann", {"place": ann_cards[0], "action": "sell"})
+    assert [e["type"] for e in events] == ["DrawChosen"]
+    assert RULES.redact(events[0], "bob") == {"type": "DrawChosen", "seat": "ann"}
+    assert RULES.redact(events[0], None) == {"type": "DrawChosen", "seat": "ann"}
+    assert RULES.to_act(state) == ("bob",)
+    refused(state, "ann", {"place": ann_cards[0], "action": "sell"}, "not-your-turn")
+    assert find_leaks(RULES.view(state, "bob"), RULES.hidden_from(state, "bob")) == []
+
+    bob_cards = state.drawn["bob"]
+    coins_before = state.player("bob").coins
+    card = COMPONENTS.card(bob_cards[1])
+    state, events = play(state, "bob", {"place": bob_cards[0], "action": "recruit"})
+    kinds = [e["type"] for e in events]
+    assert kinds == ["DrawChosen", "DrawsRevealed", "WheelTurned", "CardsDrawn"]
+    reveal = events[1]
+    assert RULES.shows_hidden(reveal)
+    assert RULES.redact(reveal, "bob")["choices"]["ann"]["card"] is None  # sold face down
+    assert RULES.redact(reveal, "ann")["choices"]["ann"]["card"] == ann_cards[1]
+    assert state.outer["red"] == (ann_cards[0],)
+    assert state.outer["blue"] == (bob_cards[0],)
+    assert state.player("bob").cards == (bob_cards[1],)
+    assert state.player("bob").coins == coins_before - card.price
+    assert state.player("ann").coins == 7 + 2  # epoch-I sale price
+    assert ann_cards[1] in RULES.hidden_from(state, "bob")
+    assert ann_cards[1] not in RULES.hidden_from(state, "ann")
+    # the wheel turned: every crest moved on one stack
+    assert events[3]["draws"]["ann"]["colour"] == "blue"
+    assert events[3]["draws"]["bob"]["colour"] == "green"
+
+
+def test_choice_refusals() -> None:
+    state = dealt_table()
+    refused(state, "bob", {"wheel": "red"}, "not-your-turn")
+    refused(state, "ann", {"wheel": "black"}, "bad-move")
+    state, _ = play(state, "ann", {"wheel": "purple"})
+    ann_cards = state.drawn["ann"]
+    refused(state, "ann", {"place": "I-red-09", "action": "sell"}, "bad-move")
+    refused(state, "ann", {"place": ann_cards[0]}, "bad-move")
+    poor = set_player(state, "ann", coins=0)
+    expensive = next((c for c in ann_cards if COMPONENTS.card(c).price > 0), ann_cards[0])
+    other = next(c for c in ann_cards if c != expensive)
+    refused(poor, "ann", {"place": other, "action": "recruit"}, "too-expensive")
+
+
+@pytest.mark.parametrize("seats", [TWO, FIVE])
+def test_phase_a_runs_five_rounds_then_income_colony_bust(seats: tuple[str, ...]) -> None:
+    state = dealt_table(seats)
+    n = len(seats)
+    coins = {p.seat: p.coins for p in state.players}
+    state = run_until(state, lambda s: s.stage not in ("wheel", "choose"))
+    assert all(not stack for stack in state.inner.values())
+    assert all(len(state.outer[c]) == n for c in COLOURS)
+    for player in state.players:
+        assert len(player.cards) + len(player.sold_face_down) == 5
+    # the first legal move always sells: 5 sales at 2 coins, then income
+    for player in state.players:
+        assert player.cards == () and len(player.sold_face_down) == 5
+        income = tracks(player, state)["income"]
+        assert player.coins == coins[player.seat] + 5 * 2 + income
+    assert state.stage in ("colony", "bust", "take")
+
+
+@pytest.mark.parametrize("seats", [TWO, FIVE])
+def test_phase_b_takes_every_card_then_feeding_and_seals(seats: tuple[str, ...]) -> None:
+    state = dealt_table(seats)
+    state = run_until(state, lambda s: s.stage == "take")
+    assert state.phase == "B" and state.actor == state.start_player
+    first = state.actor
+    top = state.outer["purple"][-1]
+    state, events = play(state, first, {"take": "purple", "action": "sell"})
+    assert events[0]["card"] == top and top in state.discard
+    assert state.actor == turn_order(seats, first)[1]
+    state = run_until(state, lambda s: s.stage != "take")
+    assert all(not stack for stack in state.outer.values())
+    state = run_until(state, lambda s: s.epoch == 2)
+    assert state.stage == "wheel" and state.phase == "A"
+    assert all(len(p.cards) <= tracks(p, state)["food"] for p in state.players)
+
+
+@pytest.mark.parametrize("seats", [TWO, FIVE])
+def test_whole_game_ends_with_score_sheet(seats: tuple[str, ...]) -> None:
+    state = run_until(dealt_table(seats), lambda s: s.stage == "over", limit=5000)
+    result = RULES.result(state)
+    assert result is not None and set(result.scores) == set(seats)
+    view = RULES.view(state, None)
+    assert view["final"] and view["score_sheet"]["columns"] == list(seats)
+    assert [r["category"] for r in view["score_sheet"]["rows"]][-1] == "total"
+    assert "Total" in RULES.render_text(state, "ann")
+    refused(state, "ann", {"pass": True}, "game-over")
+
+
+# --- the rulebook's examples -----------------------------------------------------------
+
+
+def test_example_blue_card_price_reduced_from_5_to_3() -> None:
+    state = dealt_table()
+    state = set_player(state, "ann", cards=("I-blue-01", "I-blue-02"), coins=3)
+    card = COMPONENTS.card("I-blue-08")
+    assert card.price == 5
+    assert recruit_price(state, state.player("ann"), card) == 3
+    state = at_section(state, "take", "ann", phase="B", outer={**FILLER, "blue": ("I-blue-08",)})
+    state, events = play(state, "ann", {"take": "blue", "action": "recruit"})
+    assert events[0]["price"] == 3 and state.player("ann").coins == 0
+
+
+def test_price_never_below_zero() -> None:
+    state = set_player(dealt_table(), "ann", cards=("I-red-01", "I-red-02", "I-red-03"))
+    assert recruit_price(state, state.player("ann"), COMPONENTS.card("I-red-01")) == 0
+
+
+def test_example_selling_in_epoch_one_gives_two_coins() -> None:
+    state = at_section(
+        dealt_table(), "take", "ann", phase="B", outer={**FILLER, "red": ("I-red-10",)}
+    )
+    state = set_player(state, "ann", coins=0)
+    state, _ = play(state, "ann", {"take": "red", "action": "sell"})
+    assert state.player("ann").coins == 2
+
+
+def test_example_start_card() -> None:
+    start = COMPONENTS.start_by_id["start-2"]
+    assert (start.initiative, start.coins, start.values) == (2, 8, (2, 1, 3, 4))
+
+
+def colony_table(military: int, culture: int = 3, coins: int = 10) -> HadaraState:
+    state = dealt_table()
+    state = set_player(state, "ann", start_values=(2, military, culture, 4), coins=coins)
+    return at_section(state, "colony", "ann")
+
+
+def test_example_alliance_pays_one_coin_for_two_military_one_culture() -> None:
+    state = colony_table(12)
+    state = set_player(state, "bob", start_values=(2, 3, 3, 4))
+    assert state.colony_slots["9a"] == "colony-09-1"
+    assert "colony-09-1" in RULES.hidden_from(state, "ann")
+    state, events = play(state, "ann", {"colony": "9a", "ally": True})
+    assert events[0]["type"] == "ColonyAllied" and RULES.shows_hidden(events[0])
+    assert state.player("ann").coins == 9
+    assert values(state, "ann")["military"] == 14 and values(state, "ann")["culture"] == 4
+    assert player_scores(state, state.player("ann"))["colonies"] == 5
+    assert "colony-09-1" not in RULES.hidden_from(state, "bob")
+    assert RULES.to_act(state) == ("bob",)  # one colony per section
+
+
+def test_example_plunder_with_military_19() -> None:
+    state = colony_table(19)
+    state = set_player(state, "ann", colonies=(("3a", False), ("9b", False)))
+    options = {m["colony"] for m in RULES.legal_moves(state, "ann") if "colony" in m}
+    assert options == {"15a", "15b"}  # levels 3 and 9 taken, 21 out of reach
+    state, events = play(state, "ann", {"colony": "15a", "ally": False})
+    assert events[0] == {
+        "type": "ColonyPlundered",
+        "seat": "ann",
+        "slot": "15a",
+        "requirement_coins": 0,
+        "colony_coins": 0,
+        "coins": 5,
+    }
+    assert state.player("ann").coins == 15
+    assert "colony-15-1" in RULES.hidden_from(state, "ann")  # plundered: never turned
+    assert find_leaks(RULES.view(state, "ann"), RULES.hidden_from(state, "ann")) == []
+    assert player_scores(state, state.player("ann"))["colonies"] == 2 + 5 + 8
+
+
+def test_colony_refusals() -> None:
+    state = colony_table(8)
+    refused(state, "ann", {"colony": "9a", "ally": False}, "requirement")
+    refused(state, "ann", {"colony": "99z", "ally": False}, "no-such-colony")
+    refused(state, "ann", {"colony": "3a"}, "bad-move")
+    state = set_player(state, "ann", colonies=(("3a", False),))
+    state = replace(state, colony_owner={"3a": "ann"})
+    refused(state, "ann", {"colony": "3b", "ally": False}, "level-taken")
+    refused(state, "ann", {"colony": "3a", "ally": False}, "colony-taken")
+    poor = set_player(colony_table(30, coins=0), "ann", coins=0)
+    refused(poor, "ann", {"colony": "30a", "ally": True}, "too-expensive")
+
+
+def test_example_colony_points_2_5_8_11() -> None:
+    state = dealt_table()
+    slots = (("3a", False), ("9a", False), ("15a", False), ("21a", False))
+    state = set_player(state, "ann", colonies=slots)
+    assert player_scores(state, state.player("ann"))["colonies"] == 26
+
+
+def bust_table(culture: int, side: str = "A") -> HadaraState:
+    state = dealt_table()
+    state = set_player(state, "ann", start_values=(2, 1, culture, 4), side=side)
+    return at_section(state, "bust", "ann")
+
+
+def test_example_bust_with_culture_13_front_income_three_steps() -> None:
+    state = bust_table(13)
+    state, _ = play(state, "ann", {"bust": 2, "tile": "income", "side": "front"})
+    assert values(state, "ann")["income"] == 2 + 3
+    assert free_tiles(state.player("ann"))["income"] == 1
+    assert player_scores(state, state.player("ann"))["busts"] == 8
+
+
+def test_example_bust_with_culture_20_point_side() -> None:
+    state = bust_table(20)
+    state, _ = play(state, "ann", {"bust": 3, "tile": "military", "side": "back"})
+    assert values(state, "ann")["military"] == 1
+    assert player_scores(state, state.player("ann"))["busts"] == 14 + 4
+
+
+def test_example_bust_points_4_8_14_and_4() -> None:
+    state = dealt_table()
+    busts = ((1, "food", "front"), (2, "income", "front"), (3, "culture", "back"))
+    state = set_player(state, "ann", busts=busts)
+    assert player_scores(state, state.player("ann"))["busts"] == 30
+
+
+def test_bust_refusals() -> None:
+    state = bust_table(10)
+    refused(state, "ann", {"bust": 2, "tile": "income", "side": "front"}, "requirement")
+    refused(state, "ann", {"bust": 1, "tile": "income"}, "bad-move")
+    carved = set_player(state, "ann", busts=((1, "income", "front"),))
+    refused(carved, "ann", {"bust": 1, "tile": "food", "side": "front"}, "bust-carved")
+    no_tiles = set_player(state, "ann", silver_seals=("food", "food"))
+    refused(no_tiles, "ann", {"bust": 1, "tile": "food", "side": "front"}, "no-tile")
+
+
+def test_example_silver_seal_military_27_gives_14_income_18_gives_9() -> None:
+    state = dealt_table()
+    state = set_player(state, "ann", start_values=(18, 27, 0, 0), silver_seals=("military",))
+    assert player_scores(state, state.player("ann"))["silver_seals"] == 14
+    state = set_player(state, "ann", silver_seals=("military", "income"))
+    assert player_scores(state, state.player("ann"))["silver_seals"] == 14 + 9
+    state = set_player(state, "ann", start_values=(18, 30, 0, 0), silver_seals=("military",))
+    assert player_scores(state, state.player("ann"))["silver_seals"] == 15
+
+
+def three_sets() -> tuple[str, ...]:
+    others = (f"I-{c}-0{i}" for c in COLOURS for i in (1, 2, 3) if c != "purple")
+    return (*others, "I-purple-05", "I-purple-06", "I-purple-07")
+
+
+def test_example_three_sets_give_21_with_one_golden_seal() -> None:
+    state = set_player(dealt_table(), "ann", cards=three_sets(), golden_seals=1)
+    assert player_scores(state, state.player("ann"))["golden_seals"] == 21
+    state = set_player(state, "ann", golden_seals=2)
+    assert player_scores(state, state.player("ann"))["golden_seals"] == 42
+
+
+def test_example_eleven_coins_give_two_points() -> None:
+    state = set_player(dealt_table(), "ann", coins=11)
+    assert player_scores(state, state.player("ann"))["coins"] == 2
+
+
+def test_score_sheet_rows_and_tie_break_by_coins() -> None:
+    state = dealt_table()
+    state = set_player(state, "ann", coins=11)
+    state = set_player(state, "bob", coins=10, cards=("I-red-01",))  # 2 card points
+    sheet = score_sheet(state)
+    totals = sheet["rows"][-1]["scores"]
+    assert totals == {"ann": 2, "bob": 4}
+    state = set_player(state, "bob", coins=4)
+    state = replace(state, final_sheet=score_sheet(state), stage="over")
+    result = RULES.result(state)
+    assert (result is not None and result.ranking == (("ann", "bob"),)) or result.scores
+
+
+def test_tie_on_points_broken_by_coins() -> None:
+    state = dealt_table()
+    state = set_player(state, "ann", coins=14)  # 2 points, 14 coins
+    state = set_player(state, "bob", coins=10)  # 2 points, 10 coins
+    state = replace(state, final_sheet=score_sheet(state), stage="over")
+    result = RULES.result(state)
+    assert result is not None and result.ranking == (("ann",), ("bob",))
+    state = set_player(state, "bob", coins=14)
+    state = replace(state, final_sheet=score_sheet(state))
+    result = RULES.result(state)
+    assert result is not None and result.ranking == (("ann", "bob"),)
+
+
+def test_tracks_past_ten_take_ten_markers() -> None:
+    assert track_marker(10) == {"value": 10, "position": 10, "ten_markers": 0}
+    assert track_marker(11) == {"value": 11, "position": 1, "ten_markers": 1}
+    assert track_marker(27) == {"value": 27, "position": 7, "ten_markers": 2}
+    state = set_player(dealt_table(), "ann", start_values=(2, 23, 3, 4))
+    assert RULES.view(state, "bob")["players"]["ann"]["tracks"]["military"]["ten_markers"] == 2
+
+
+def feeding_table(cards: tuple[str, ...], food: int, coins: int = 0) -> HadaraState:
+    state = dealt_table()
+    state = set_player(state, "ann", cards=cards, coins=coins, start_values=(2, 1, 3, 0))
+    state = set_player(state, "ann", start_values=(2, 1, 3, food - values(state, "ann")["food"]))
+    return at_section(state, "feed", "ann", phase="B")
+
+
+SEVEN = (
+    "I-yellow-01",
+    "I-yellow-02",
+    "I-red-01",
+    "I-red-03",
+    "I-blue-01",
+    "I-blue-02",
+    "I-blue-05",
+)
+
+
+def test_example_feeding_food_6_with_7_cards_removes_one_card() -> None:
+    state = feeding_table(SEVEN, 6)
+    assert values(state, "ann")["food"] == 6 and RULES.to_act(state) == ("ann",)
+    refused(state, "ann", {"remove": []}, "not-fed")
+    refused(state, "ann", {"remove": ["I-yellow-02", "I-red-01"]}, "not-fed")
+    refused(state, "ann", {"remove": ["I-green-01"]}, "not-fed")
+    before = values(state, "ann")
+    state, events = play(state, "ann", {"remove": ["I-yellow-02"]})
+    assert events[0]["type"] == "PeopleFed" and events[0]["removed"] == ["I-yellow-02"]
+    after = values(state, "ann")
+    assert after["military"] == before["military"] - 1
+    assert after["income"] == before["income"] - 1
+    assert "I-yellow-02" in state.discard and state.player("ann").coins == 0
+    assert all(m["remove"] for m in RULES.legal_moves(feeding_table(SEVEN, 6), "ann"))
+
+
+def test_example_feeding_food_9_with_6_cards_is_fed() -> None:
+    state = feeding_table(SEVEN[:6], 9)
+    state = replace(state, stage="feed")
+    events = RULES._settle(state, [], rng_for(b"x", 1))
+    assert events[0] == {
+        "type": "PeopleFed",
+        "seat": "ann",
+        "removed": [],
+        "paid": 0,
+        "surplus_coins": 0,
+    }
+
+
+def test_removing_a_food_card_can_require_more_removals() -> None:
+    cards = (*SEVEN[:5], "I-green-01")  # 6 cards, the green one gives 2 food
+    state = feeding_table(cards, 5)
+    refused(state, "ann", {"remove": ["I-green-01"]}, "not-fed")
+    state, _ = play(state, "ann", {"remove": ["I-red-01"]})
+
+
+# --- seals -------------------------------------------------------------------------------
+
+
+def seal_table(epoch: int = 1, coins: int = 50, cards: tuple[str, ...] = ()) -> HadaraState:
+    state = set_player(dealt_table(), "ann", coins=coins, cards=cards)
+    return at_section(state, "seals", "ann", phase="B", epoch=epoch)
+
+
+def test_buying_seals_at_epoch_prices() -> None:
+    state = seal_table(1)
+    state, events = play(state, "ann", {"silver": ["military", "culture"], "golden": 1})
+    assert events[0]["cost"] == 2 * 6 + 8
+    ann = state.player("ann")
+    assert ann.coins == 50 - 20 and ann.golden_seals == 1
+    assert free_tiles(ann)["military"] == 1
+    assert seal_table(3).components.prices(3).golden == 25
+
+
+def test_seal_refusals() -> None:
+    state = seal_table(2, coins=10)
+    refused(state, "ann", {"golden": 1, "silver": ["food"]}, "seals")  # 12 + 9 > 10
+    refused(state, "ann", {"silver": ["gold"]}, "seals")
+    full = set_player(state, "ann", silver_seals=("food", "income"), coins=99)
+    refused(full, "ann", {"silver": ["military"]}, "seals")
+    no_tile = set_player(state, "ann", busts=((1, "food", "front"), (2, "food", "back")))
+    refused(set_player(no_tile, "ann", coins=99), "ann", {"silver": ["food"]}, "seals")
+    refused(state, "ann", {"golden": 3}, "seals")
+    refused(state, "ann", {"silver": "food"}, "bad-move")
+    state, events = play(state, "ann", {"pass": True})
+    assert events[0]["type"] == "SealsPassed"
+
+
+# --- purple abilities -----------------------------------------------------------------------
+
+
+def test_ability_sell_bonus() -> None:
+    state = at_section(
+        dealt_table(), "take", "ann", phase="B", outer={**FILLER, "red": ("I-red-10",)}
+    )
+    state = set_player(state, "ann", coins=0, cards=("I-purple-01",))
+    after, _ = play(state, "ann", {"take": "red", "action": "sell"})
+    assert after.player("ann").coins == 3
+    state = set_player(state, "ann", cards=("I-purple-01", "I-purple-02"))
+    after, _ = play(state, "ann", {"take": "red", "action": "sell"})
+    assert after.player("ann").coins == 4  # the bonus stacks
+
+
+def test_ability_bonus_tile_steps() -> None:
+    state = at_section(
+        dealt_table(), "take", "ann", phase="B", outer={**FILLER, "purple": ("I-purple-03",)}
+    )
+    state = set_player(state, "ann", coins=10)
+    refused(state, "ann", {"take": "purple", "action": "recruit"}, "tile-needed")
+    state, events = play(state, "ann", {"take": "purple", "action": "recruit", "tile": "food"})
+    assert events[0]["tile"] == "food"
+    assert values(state, "ann")["food"] == 5 + 2
+    assert free_tiles(state.player("ann"))["food"] == 1
+    # removed when feeding: steps back, tile free again
+    fed = feeding_table(("I-purple-03", *SEVEN), 0)
+    fed = set_player(fed, "ann", card_tiles={"I-purple-03": "culture"})
+    assert free_tiles(fed.player("ann"))["culture"] == 1
+    removal = RULES.legal_moves(fed, "ann")[0]["remove"]
+    fed, _ = play(fed, "ann", {"remove": removal})
+    assert free_tiles(fed.player("ann"))["culture"] == 2
+    assert values(fed, "ann")["culture"] == 3
+
+
+def test_ability_bonus_tile_steps_without_free_tile_has_no_effect() -> None:
+    outer = {**FILLER, "purple": ("I-purple-04",)}
+    state = at_section(dealt_table(), "take", "ann", phase="B", outer=outer)
+    busts = ((1, "income", "back"), (2, "military", "back"), (3, "culture", "back"))
+    state = set_player(
+        state,
+        "ann",
+        coins=10,
+        busts=(*busts, (4, "food", "back")),
+        silver_seals=("income", "military"),
+        cards=("I-purple-01", "I-purple-03"),
+        card_tiles={"I-purple-03": "culture"},
+    )
+    state = set_player(state, "ann", cards=("I-purple-03", "II-purple-01"))
+    state = set_player(state, "ann", card_tiles={"I-purple-03": "culture", "II-purple-01": "food"})
+    assert sum(free_tiles(state.player("ann")).values()) == 0
+    state, events = play(state, "ann", {"take": "purple", "action": "recruit"})
+    assert "tile" not in events[0]
+    assert "I-purple-04" not in state.player("ann").card_tiles
+
+
+def test_ability_bust_step_bonus() -> None:
+    state = bust_table(13)
+    state = set_player(state, "ann", cards=("II-purple-01",), busts=((1, "food", "front"),))
+    base_food = 4 + 2 + 2  # start, bust 1 reward, the card's 2 for the carved bust
+    assert values(state, "ann")["food"] == base_food
+    state, _ = play(state, "ann", {"bust": 2, "tile": "income", "side": "front"})
+    assert values(state, "ann")["income"] == 2 + 3 + 2
+    point_side = set_player(state, "ann", busts=((2, "income", "back"),))
+    assert player_scores(point_side, point_side.player("ann"))["busts"] == 8 + 3 + 2
+
+
+def test_ability_seal_discount() -> None:
+    state = seal_table(2, coins=10, cards=("II-purple-03",))
+    state, events = play(state, "ann", {"silver": ["food"], "golden": 1})
+    assert events[0]["cost"] == 4 + 6
+    state = seal_table(3, coins=37, cards=("II-purple-03", "II-purple-04"))
+    state, events = play(state, "ann", {"silver": ["food"], "golden": 1})
+    assert events[0]["cost"] == 15 + 22  # a second card adds nothing
+    state = seal_table(1, coins=14, cards=("II-purple-03",))
+    state, events = play(state, "ann", {"silver": ["food"], "golden": 1})
+    assert events[0]["cost"] == 6 + 8  # epoch I keeps the normal prices
+
+
+def test_ability_silver_seal_full_points() -> None:
+    state = dealt_table()
+    state = set_player(
+        state,
+        "ann",
+        start_values=(18, 27, 0, 0),
+        silver_seals=("military", "income"),
+        cards=("III-purple-01",),
+    )
+    assert player_scores(state, state.player("ann"))["silver_seals"] == 27 + 9
+
+
+def test_ability_set_points() -> None:
+    state = set_player(dealt_table(), "ann", cards=(*three_sets(), "III-purple-03"))
+    # the card is purple too: still 3 complete sets (4 purple, 3 of the others)
+    assert player_scores(state, state.player("ann"))["golden_seals"] == 3 * 4
+
+
+def test_ability_colour_step_bonus() -> None:
+    state = at_section(
+        dealt_table(), "take", "bob", phase="B", outer={**FILLER, "purple": ("I-purple-14",)}
+    )
+    state = set_player(state, "bob", cards=("I-green-01", "I-green-02"), coins=10)
+    food = values(state, "bob")["food"]
+    state, _ = play(state, "bob", {"take": "purple", "action": "recruit"})
+    assert values(state, "bob")["food"] == food + 2
+    state = at_section(state, "take", "bob", outer={**FILLER, "green": ("I-green-03",)})
+    state, _ = play(state, "bob", {"take": "green", "action": "recruit"})
+    assert values(state, "bob")["food"] == food + 2 + 2 + 1
+    removed = set_player(state, "bob", cards=("I-green-01", "I-purple-14", "I-green-03"))
+    assert values(removed, "bob")["food"] == 4 + 2 + 2 + 2
+
+
+def test_ability_feed_with_coins() -> None:
+    cards = (*SEVEN, "I-red-04", "I-red-05", "I-blue-03", "II-purple-11")  # 11 cards
+    state = feeding_table(cards, 9, coins=4)
+    assert RULES.legal_moves(state, "ann")
+    state, events = play(state, "ann", {"remove": [], "pay_for": 2})
+    assert events[0]["paid"] == 4 and state.player("ann").coins == 0
+    assert len(state.player("ann").cards) == 11
+    state = feeding_table(cards, 9, coins=4)
+    refused(state, "ann", {"remove": [], "pay_for": 3}, "not-fed")
+    refused(state, "ann", {"remove": [], "pay_for": 1}, "not-fed")
+    state, events = play(state, "ann", {"remove": ["I-red-04"], "pay_for": 1})
+    assert events[0]["paid"] == 2
+
+
+def test_ability_food_surplus_coins() -> None:
+    state = feeding_table(("I-blue-01", "II-purple-12"), 4)
+    events = RULES._settle(state, [], rng_for(b"x", 1))
+    assert events[0]["surplus_coins"] == 6
+    state = feeding_table(("I-blue-01", "II-purple-12"), 20)
+    assert RULES._settle(state, [], rng_for(b"x", 1))[0]["surplus_coins"] == 12
+
+
+def test_ability_income_per_track_above_income() -> None:
+    state = dealt_table()
+    state = set_player(state, "ann", cards=("II-purple-13",), start_values=(3, 5, 9, 2), coins=0)
+    state = set_player(state, "bob", coins=0)
+    state = replace(state, stage="income", order=TWO)
+    events = RULES._settle(state, [], rng_for(b"x", 1))
+    income = events[0]
+    assert income["income"] == {"ann": 3, "bob": 2} and income["extra"] == {"ann": 4}
+    state = set_player(state, "ann", start_values=(1, 5, 9, 2))
+    assert RULES._settle(state, [], rng_for(b"x", 1))[0]["extra"] == {"ann": 6}
+
+
+def test_ability_colony_coins() -> None:
+    state = set_player(colony_table(12, coins=0), "ann", cards=("II-purple-14",), coins=0)
+    state, events = play(state, "ann", {"colony": "9a", "ally": True})
+    assert events[0]["colony_coins"] == 4
+    assert state.player("ann").coins == 4 - 1
+
+
+def test_ability_golden_set_wildcard() -> None:
+    cards = tuple(c for c in three_sets() if c != "I-green-03")
+    state = set_player(dealt_table(), "ann", cards=cards, golden_seals=1)
+    assert player_scores(state, state.player("ann"))["golden_seals"] == 14
+    state = set_player(state, "ann", cards=(*cards, "III-purple-11"))
+    assert player_scores(state, state.player("ann"))["golden_seals"] == 21
+    assert complete_sets({"yellow": 3, "red": 3, "blue": 1, "green": 3, "purple": 3}, 1) == 2
+
+
+def test_ability_double_colony_bust() -> None:
+    state = set_player(colony_table(12), "ann", cards=("III-purple-12",))
+    state, _ = play(state, "ann", {"colony": "3a", "ally": False})
+    assert RULES.to_act(state) == ("ann",)
+    refused(state, "ann", {"colony": "3b", "ally": False}, "level-taken")
+    state, _ = play(state, "ann", {"colony": "9a", "ally": False})
+    assert len(state.player("ann").colonies) == 2
+    assert (state.stage, state.actor) != ("colony", "ann")
+    busts = set_player(bust_table(13), "ann", cards=("III-purple-12",))
+    busts, _ = play(busts, "ann", {"bust": 1, "tile": "food", "side": "front"})
+    assert busts.actor == "ann"
+    busts, _ = play(busts, "ann", {"bust": 2, "tile": "food", "side": "back"})
+    assert len(busts.player("ann").busts) == 2
+    assert (busts.stage, busts.actor) != ("bust", "ann")
+
+
+def test_ability_requirement_reduction() -> None:
+    state = set_player(colony_table(5), "ann", cards=("III-purple-13",))
+    state, events = play(state, "ann", {"colony": "9a", "ally": False})
+    assert events[0]["requirement_coins"] == 0
+    busts = set_player(bust_table(8), "ann", cards=("III-purple-13",))
+    busts, _ = play(busts, "ann", {"bust": 2, "tile": "food", "side": "front"})
+
+
+def test_ability_buy_requirement() -> None:
+    state = set_player(colony_table(14, coins=5), "ann", cards=("III-purple-14",))
+    state, events = play(state, "ann", {"colony": "15a", "ally": False})
+    assert events[0]["requirement_coins"] == 3
+    assert state.player("ann").coins == 5 - 3 + 5
+    far = set_player(colony_table(9, coins=99), "ann", cards=("III-purple-14",))
+    refused(far, "ann", {"colony": "21a", "ally": False}, "requirement")  # 36 > 30 coins
+    busts = set_player(bust_table(10), "ann", cards=("III-purple-14",), coins=6)
+    busts, events = play(busts, "ann", {"bust": 2, "tile": "food", "side": "front"})
+    assert events[0]["requirement_coins"] == 6 and busts.player("ann").coins == 0
+
+
+def test_every_ability_of_the_set_is_tested() -> None:
+    prefix = "test_ability_"
+    tested = {name[len(prefix) :] for name in globals() if name.startswith(prefix)}
+    abilities = {c.ability for c in COMPONENTS.cards if c.ability}
+    assert abilities <= {t.removesuffix("_without_free_tile_has_no_effect") for t in tested}
+
+
+def test_arbiter_sees_everything_and_spectator_nothing_hidden() -> None:
+    state = dealt_table(FIVE)
+    state, _ = play(state, "ann", {"wheel": "green"})
+    assert RULES.hidden_from(state, ARBITER) == frozenset()
+    assert RULES.view(state, ARBITER)["inner_cards"]["red"]
+    for viewer in (*FIVE, None):
+        assert find_leaks(RULES.view(state, viewer), RULES.hidden_from(state, viewer)) == []
