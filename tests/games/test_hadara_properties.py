@@ -1,0 +1,123 @@
+"""Hadara property tests over random legal 2-5 player games: replay equals
+live play; no viewer is sent what ``hidden_from`` says it may not know (views
+and redacted events at every position); refused moves raise IllegalMove with
+a reason; a 5-player play-out stays fast."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from gamelog.games.hadara import RULES
+from gamelog.games.leaks import find_leaks
+from gamelog.games.playout import PlayedLine, play_out
+from gamelog.games.protocol import ARBITER, IllegalMove, Move, rng_for
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+PROPERTY = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def seats_of(n: int) -> tuple[str, ...]:
+    return tuple(f"s{i + 1}" for i in range(n))
+
+
+def game(n: int, seed: int, first_game: bool) -> PlayedLine:
+    return play_out(RULES, seats_of(n), seed, options={"first_game": first_game})
+
+
+@PROPERTY
+@given(n=st.integers(2, 5), seed=st.integers(0, 2**32), first_game=st.booleans())
+def test_replay_equals_live_state(n: int, seed: int, first_game: bool) -> None:
+    line = game(n, seed, first_game)
+    state = RULES.start(line.seats, line.options)
+    for event in line.setup_events:
+        state = RULES.evolve(state, event)
+    assert state == line.states[0]
+    for (_, _, events), live in zip(line.moves, line.states[1:]):
+        for event in events:
+            state = RULES.evolve(state, event)
+        assert state == live
+    assert RULES.result(state) is not None and RULES.to_act(state) == ()
+
+
+@PROPERTY
+@given(n=st.integers(2, 5), seed=st.integers(0, 2**32))
+def test_no_viewer_sees_hidden_components(n: int, seed: int) -> None:
+    line = game(n, seed, first_game=False)
+    viewers: list[Any] = [*line.seats, None]
+    state = RULES.start(line.seats, line.options)
+    events = [e for e in line.setup_events] + [e for _, _, es in line.moves for e in es]
+    hidden_before = {v: RULES.hidden_from(state, v) for v in viewers}
+    for event in events:
+        state = RULES.evolve(state, event)
+        for viewer in viewers:
+            hidden = RULES.hidden_from(state, viewer)
+            # what is hidden only shrinks, so checking each event against the
+            # position right after it covers every later position too
+            assert hidden <= hidden_before[viewer]
+            hidden_before[viewer] = hidden
+            redacted = RULES.redact(event, viewer)
+            assert find_leaks(redacted, hidden) == [], (viewer, event["type"])
+            assert find_leaks(RULES.view(state, viewer), hidden) == [], (viewer, event["type"])
+        assert RULES.redact(event, ARBITER) == event
+    # sealed draws are seen by nobody else before the reveal
+    for seat, _, produced in line.moves:
+        for event in produced:
+            if event["type"] == "DrawChosen":
+                for viewer in viewers:
+                    if viewer != seat:
+                        assert RULES.redact(event, viewer) == {
+                            "type": "DrawChosen",
+                            "seat": seat,
+                        }
+
+
+def broken(move: Move) -> list[Move]:
+    """Each field of a legal move spoiled, and a move with a stray field."""
+    spoiled: list[Move] = [{**move, key: "?"} for key in move]
+    spoiled.append({**move, "bogus": 1})
+    return spoiled
+
+
+@PROPERTY
+@given(n=st.integers(2, 5), seed=st.integers(0, 2**32))
+def test_refused_moves_raise_illegal_move_with_reason(n: int, seed: int) -> None:
+    line = game(n, seed, first_game=False)
+    picker = random.Random(seed)
+    positions = picker.sample(range(len(line.moves)), min(25, len(line.moves)))
+    for ply in positions:
+        state = line.states[ply]
+        acting = RULES.to_act(state)
+        for seat in line.seats:
+            if seat not in acting:
+                try:
+                    RULES.decide(state, seat, {"pass": True}, rng_for(b"x", 1))
+                except IllegalMove as error:
+                    assert error.code == "not-your-turn" and error.message
+                else:
+                    raise AssertionError("a seat moved out of turn")
+        seat = acting[0]
+        for move in RULES.legal_moves(state, seat)[:6]:
+            RULES.decide(state, seat, move, rng_for(b"x", 1))
+            for bad in broken(move):
+                try:
+                    RULES.decide(state, seat, bad, rng_for(b"x", 1))
+                except IllegalMove as error:
+                    assert error.code and error.message
+                else:
+                    raise AssertionError(f"accepted {bad}")
+    final = line.final_state
+    try:
+        RULES.decide(final, line.seats[0], {"pass": True}, rng_for(b"x", 1))
+    except IllegalMove as error:
+        assert error.code == "game-over"
+
+
+def test_five_player_playout_is_fast() -> None:
+    started = time.perf_counter()
+    line = play_out(RULES, seats_of(5), seed=11)
+    elapsed = time.perf_counter() - started
+    assert RULES.result(line.final_state) is not None
+    assert elapsed < 1.0, elapsed
