@@ -214,7 +214,11 @@ class Hadara:
             return [{"type": "ColonyPassed", "seat": seat}]
         slot = move.get("colony")
         ally = move.get("ally")
-        if set(move) != {"colony", "ally"} or not isinstance(ally, bool):
+        if (
+            set(move) != {"colony", "ally"}
+            or not isinstance(ally, bool)
+            or not isinstance(slot, str)
+        ):
             raise _illegal(
                 "bad-move", 'take a colony: {"colony": slot, "ally": true|false}, or {"pass": true}'
             )
@@ -820,6 +824,7 @@ class Hadara:
             "free_tiles": free_tiles(player),
             "silver_seals": list(player.silver_seals),
             "golden_seals": player.golden_seals,
+            "golden_seals_left": state.components.max_golden_seals - player.golden_seals,
             "sold_face_down": len(player.sold_face_down),
         }
         if viewer in (player.seat, ARBITER):
