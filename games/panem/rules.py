@@ -951,7 +951,7 @@ class Panem:
             }
         if kind == "HobStocked":
             return {"type": kind, "space": event["space"], "count": len(event["cards"])}
-        if viewer == seat:
+        if seat is not None and viewer == seat:
             return event
         if kind == "CardsDrawn":
             return {"type": kind, "seat": seat, "count": len(event["cards"])}

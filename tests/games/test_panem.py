@@ -799,3 +799,56 @@ def test_lot_draw_is_recorded_and_reproducible() -> None:
         for _ in range(count)
     )
     assert lot["owner"] == lot["glass_ball"][0]
+
+
+# -- deal, drawing, redaction -------------------------------------------------------------
+
+
+def test_explicit_deal_fixes_later_advantages_and_draw_order() -> None:
+    deal = deal4(draws=["fuel-3-02", "fuel-3-03", "food-3-03"])
+    deal["later_advantages"] = ["mayor_undersee", "greasy_sae", "katniss_bow"]
+    state = new_game(4, deal)
+    state = advance(state, lambda s: s.round == 2)
+    # Round 2 refills bakery-1, bakery-2, then hob-1, hob-2, from the given draws.
+    assert "fuel-3-02" in state.bakery["bakery-1"] or "fuel-3-02" in state.hands["ann"]
+    state = advance(state, lambda s: s.round == 3)
+    assert state.beside == {"justice_building": "mayor_undersee", "hob": "greasy_sae"}
+
+
+def test_empty_draw_pile_is_renewed_from_the_discard_pile() -> None:
+    state = new_game(4, deal4(ann="gale"))
+    state = replace(
+        state,
+        draw_pile=frozenset(),
+        discard=frozenset({"food-2-02", "fuel-2-02"}),
+        discard_top="clothing-2-01",
+    )
+    state = play(state, "ann", {"go": "everdeen_house-1"})
+    events = decide(state, "ann", {"act": True})
+    assert [e["type"] for e in events[:3]] == ["DrawPileRenewed", "DiscardStarted", "CardsDrawn"]
+    state = play(state, "ann", {"act": True})
+    assert len(state.draw_pile) == 1 and state.discard_top is not None and not state.discard
+    assert len(state.hands["ann"]) == 4
+
+
+def test_start_cards_are_dealt_secretly() -> None:
+    options = RULES.normalize_options({}, SEATS4)
+    events = RULES.setup(options, SEATS4, random.Random(5))
+    dealt = next(e for e in events if e["type"] == "StartCardsDealt")
+    mine = RULES.redact(dealt, "ben")
+    assert mine["hands"]["ben"] == dealt["hands"]["ben"]
+    assert mine["hands"]["ann"] == 3
+    assert RULES.redact(dealt, None)["hands"] == dict.fromkeys(SEATS4, 3)
+    hob = next(e for e in events if e["type"] == "HobStocked")
+    assert RULES.redact(hob, "ann") == {"type": "HobStocked", "space": "hob-1", "count": 2}
+    assert RULES.redact(hob, ARBITER) == hob
+    assert all(RULES.shows_hidden(e) for e in (dealt, hob))
+    assert not RULES.shows_hidden({"type": "FigureMoved", "seat": "ann", "space": "forest-1"})
+    assert not RULES.shows_hidden({"type": "TributeSealed", "seat": "ann", "cards": []})
+
+
+def test_render_text_shows_only_own_hand() -> None:
+    state = new_game(4, deal4())
+    text = RULES.render_text(state, "ann")
+    assert "food-1-01" in text and "food-1-02" not in text
+    assert "food-1-01" not in RULES.render_text(state, None)
