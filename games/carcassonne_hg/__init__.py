@@ -18,8 +18,8 @@ Turn shape (all JSON):
   or ``{"pass": true}``. ``zone`` is the tile's own zone index from the data
   file (independent of rotation). Events: ``FollowerPlaced`` / ``HutBuilt``
   ``{seat, piece, x, y, zone}`` or ``NothingPlaced``; then for each forest or
-  river completed by the tile ``ForestCompleted {tiles, mushrooms, gold_nugget,
-  points, scorers, returned}`` / ``RiverCompleted {tiles, fish, points,
+  river completed by the tile ``ForestCompleted {size, mushrooms, gold_nugget,
+  points, scorers, returned}`` / ``RiverCompleted {size, fish, points,
   scorers, returned}``; then, after a gold nugget, ``TileDrawn`` with
   ``"bonus": true`` for the same seat (or ``NoBonusTileLeft``); otherwise the
   next seat's ``TileDrawn``. After the last land tile: ``UnfinishedFeaturesAbandoned

@@ -50,7 +50,7 @@ def forest_points(tileset: Tileset, board: Board, forest: Feature) -> dict[str, 
     mushrooms = sum(z.mushrooms for z in zones)
     tiles = len(forest.tiles)
     return {
-        "tiles": tiles,
+        "size": tiles,
         "mushrooms": mushrooms,
         "gold_nugget": any(z.gold_nugget for z in zones),
         "points": 2 * tiles + 2 * mushrooms,
@@ -69,7 +69,7 @@ def river_lakes(tileset: Tileset, board: Board, river: Feature) -> set[Node]:
 def river_points(tileset: Tileset, board: Board, river: Feature) -> dict[str, int]:
     fish = sum(zone_of(tileset, board, lake).fish for lake in river_lakes(tileset, board, river))
     tiles = len(river.tiles)
-    return {"tiles": tiles, "fish": fish, "points": tiles + fish}
+    return {"size": tiles, "fish": fish, "points": tiles + fish}
 
 
 def system_points(tileset: Tileset, board: Board, system: Feature) -> dict[str, int]:

@@ -88,7 +88,7 @@ def test_river_worth_6_three_tiles_one_and_two_fish() -> None:
     table.lay(62, 0, -1, 0)
     events = table.lay(0, -2, 0, 1)
     river = only(events, "RiverCompleted")
-    assert (river["tiles"], river["fish"], river["points"]) == (3, 3, 6)
+    assert (river["size"], river["fish"], river["points"]) == (3, 3, 6)
     assert river["scorers"] == ["red"]
     assert table.scores()["red"] == 6
     # The fisher came home.
@@ -101,7 +101,7 @@ def test_river_worth_3_scored_by_red_though_blue_laid_the_tile() -> None:
     table.lay(2, 0, -1, 2, "fisher", 1)
     events = table.lay(14, -1, -1, 1)
     river = only(events, "RiverCompleted")
-    assert (river["tiles"], river["fish"], river["points"]) == (2, 1, 3)
+    assert (river["size"], river["fish"], river["points"]) == (2, 1, 3)
     assert river["scorers"] == ["red"]
     assert table.scores() == {"red": 3, "blue": 0}
 
@@ -115,7 +115,7 @@ def test_forest_worth_4() -> None:
     table.lay(62, -1, -1, 0)
     events = table.lay(36, 0, -2, 0)
     forest = only(events, "ForestCompleted")
-    assert (forest["tiles"], forest["mushrooms"], forest["points"]) == (2, 0, 4)
+    assert (forest["size"], forest["mushrooms"], forest["points"]) == (2, 0, 4)
     assert forest["scorers"] == ["red"] and not forest["gold_nugget"]
     assert table.scores()["red"] == 4
 
@@ -137,7 +137,7 @@ def test_red_and_blue_both_10_when_a_tile_joins_their_forests() -> None:
     table.lay(34, 2, -1, 0)
     events = table.lay(40, 0, -1, 0)  # red joins and closes both
     forest = only(events, "ForestCompleted")
-    assert (forest["tiles"], forest["points"]) == (5, 10)
+    assert (forest["size"], forest["points"]) == (5, 10)
     assert forest["scorers"] == ["red", "blue"]
     assert table.scores() == {"red": 10, "blue": 10}
     # The forest held a gold nugget; with no bonus tile in this set nothing is drawn.
@@ -155,7 +155,7 @@ def test_red_alone_12_with_the_majority_of_gatherers() -> None:
     table.lay(39, -2, -1, 0)  # blue joins red's two forests
     events = table.lay(40, 0, -1, 0)  # red closes all of it
     forest = only(events, "ForestCompleted")
-    assert (forest["tiles"], forest["points"]) == (6, 12)
+    assert (forest["size"], forest["points"]) == (6, 12)
     assert forest["scorers"] == ["red"]
     assert table.scores() == {"red": 12, "blue": 0}
     assert len(forest["returned"]) == 3

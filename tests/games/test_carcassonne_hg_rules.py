@@ -66,7 +66,7 @@ def test_a_bonus_tile_closing_a_gold_forest_draws_no_second_bonus() -> None:
     }
     events = table.lay(90, 0, 1, 2)  # the bonus tile closes the start tile's gold forest
     forest = only(events, "ForestCompleted")
-    assert forest["gold_nugget"] and forest["tiles"] == 3
+    assert forest["gold_nugget"] and forest["size"] == 3
     drawn = only(events, "TileDrawn")
     assert drawn == {"type": "TileDrawn", "seat": "red", "tile": 62, "bonus": False}
     assert table.state.bonus_pile == frozenset({85})
