@@ -6,6 +6,7 @@ Each game exposes ``RULES``, an object following ``protocol.Rules``.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
@@ -21,13 +22,19 @@ _GAME_MODULES: tuple[str, ...] = (
 )
 
 
+@functools.cache
+def _registry() -> dict[str, Rules[Any]]:
+    games = (importlib.import_module(module).RULES for module in _GAME_MODULES)
+    return {rules.name: rules for rules in games}
+
+
 def all_rules() -> list[Rules[Any]]:
-    return [importlib.import_module(name).RULES for name in _GAME_MODULES]
+    return list(_registry().values())
 
 
 def get_rules(name: str) -> Rules[Any]:
-    for rules in all_rules():
-        if rules.name == name:
-            return rules
-    known = ", ".join(r.name for r in all_rules())
-    raise InvalidOptions("unknown-game", f"no game {name!r}; known games: {known}")
+    try:
+        return _registry()[name]
+    except (KeyError, TypeError):
+        known = ", ".join(_registry())
+        raise InvalidOptions("unknown-game", f"no game {name!r}; known games: {known}") from None

@@ -3,8 +3,9 @@
 A game names, through ``Rules.hidden_from(state, viewer)``, the ids of the
 components the viewer may not know. ``find_leaks`` searches any JSON the viewer
 receives (a view, redacted events, an export) for them: a string id anywhere,
-an integer id inside a list or under a key that names a card or tile (integers
-elsewhere are counts and scores).
+an integer id inside a list or under a key that names one card or tile
+(``card``, ``drawn_tile``, ``colony_id``; integers elsewhere, like ``tiles: 2``,
+are counts and scores).
 
 >>> find_leaks({"hand": [3, 17], "score": 17, "seen": "F07"}, {17, "F07"})
 ['$.hand[1] = 17', '$.seen = F07']
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-_COMPONENT_WORDS = ("card", "tile", "hand", "pile", "stack", "deck", "lot", "tribute", "draw")
+_ONE_COMPONENT = ("card", "tile", "lot", "tribute", "colony", "id")
 
 
 def find_leaks(data: Any, hidden: Collection[str | int]) -> list[str]:
@@ -25,8 +26,7 @@ def find_leaks(data: Any, hidden: Collection[str | int]) -> list[str]:
         return leaks
 
     def names_component(key: str) -> bool:
-        lowered = key.lower()
-        return any(word in lowered for word in _COMPONENT_WORDS)
+        return key.lower().endswith(_ONE_COMPONENT)
 
     def walk(value: Any, path: str, int_counts: bool) -> None:
         if isinstance(value, bool) or value is None:

@@ -213,7 +213,8 @@ class Rules(Protocol, Generic[S]):
         ``state`` (other hands, face-down stacks it never looked at, sealed
         choices before the reveal). The leak tests assert that none of them
         shows up in anything the viewer is sent: a string id anywhere, an
-        integer id inside a list or under a key naming a card or tile.
+        integer id inside a list or under a key naming one card or tile
+        (see ``leaks``).
         Games give hidden components ids that are unique within the game."""
         ...
 

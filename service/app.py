@@ -15,6 +15,7 @@ the adapter in ``grpc_api`` maps calls and errors onto it.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import re
 import secrets
@@ -175,8 +176,15 @@ class GameLog(Application[UUID]):
 
     def _game(self, game_id: UUID, position: int | None = None) -> Game:
         try:
-            version = None if position is None else position + 1
-            game: Any = self.repository.get(game_id, version=version)
+            if position is None:
+                # The cached game, shallow-copied: its containers are never
+                # changed in place (see Game), so a refused command cannot
+                # spoil the cache, and no deep copy is needed.
+                cached = self.repository.get(game_id, deepcopy_from_cache=False)
+                game: Any = copy.copy(cached)
+                game._pending_events = []
+            else:
+                game = self.repository.get(game_id, version=position + 1)
         except AggregateNotFoundError:
             if position is not None and self._exists(game_id):
                 raise NotFound(

@@ -263,12 +263,14 @@ class Game(Aggregate):
         state = self.state
         for event in record["events"]:
             state = rules.evolve(state, event)
+        # Containers are replaced, never changed in place: a loaded game is a
+        # shallow copy of the cached one, which must stay as it was.
         self.state = state
-        self.line.append(record["position"])
+        self.line = [*self.line, record["position"]]
         if any(rules.shows_hidden(event) for event in record["events"]):
-            self.reveals_in_line.append(record["position"])
+            self.reveals_in_line = [*self.reveals_in_line, record["position"]]
         if record.get("request_id"):
-            self.request_ids[record["request_id"]] = record["position"]
+            self.request_ids = {**self.request_ids, record["request_id"]: record["position"]}
         self.last_hash = record["hash"]
 
     def _apply_undo_step(self, record: Record) -> None:

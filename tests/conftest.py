@@ -1,0 +1,138 @@
+"""Shared fixtures: in-memory and SQLite applications, real server processes,
+and a throw-away PostgreSQL database per test session."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from gamelog.cli.client import Client
+from gamelog.service.app import GameLog
+
+GAMELOG = [sys.executable, "-m", "gamelog.cli.main"]
+PG_ADMIN_DSN = os.environ.get("GAMELOG_TEST_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test")
+
+
+@pytest.fixture
+def app() -> Iterator[GameLog]:
+    application = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    yield application
+    application.close()
+
+
+@pytest.fixture
+def sqlite_app(tmp_path: Path) -> Iterator[GameLog]:
+    application = GameLog(
+        env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "g.db")}
+    )
+    yield application
+    application.close()
+
+
+@dataclass
+class ServerProcess:
+    process: subprocess.Popen[str]
+    address: str
+    log_path: Path
+
+    def client(self, ca: str | None = None) -> Client:
+        return Client(self.address, ca)
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 20) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+        try:
+            return self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+
+def start_server_process(log_dir: Path, *args: str, timeout: float = 30) -> ServerProcess:
+    """Start ``gamelog serve`` on a free port and wait until it answers."""
+    log_path = log_dir / f"server-{uuid.uuid4().hex[:8]}.log"
+    log_file = log_path.open("w")
+    process = subprocess.Popen(
+        [*GAMELOG, "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=log_file,
+        text=True,
+    )
+    assert process.stdout is not None
+    deadline = time.monotonic() + timeout
+    address = None
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            if process.poll() is not None:
+                raise RuntimeError(f"server exited: {log_path.read_text()}")
+            continue
+        match = re.search(r"serving on ([\d.]+:\d+)", line)
+        if match:
+            address = match.group(1)
+            break
+    if address is None:
+        process.kill()
+        raise RuntimeError(f"server did not start: {log_path.read_text()}")
+    return ServerProcess(process, address, log_path)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One real SQLite-backed server process shared by the gRPC tests."""
+    folder = tmp_path_factory.mktemp("server")
+    running = start_server_process(folder, "--db", str(folder / "gamelog.sqlite"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def client(server: ServerProcess) -> Iterator[Client]:
+    with server.client() as c:
+        yield c
+
+
+# -- PostgreSQL ----------------------------------------------------------------------
+
+
+def _postgres_reachable() -> str | None:
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_ADMIN_DSN, connect_timeout=3):
+            return None
+    except Exception as error:  # any failure means: no server here
+        return str(error)
+
+
+@pytest.fixture(scope="session")
+def postgres_dsn() -> Iterator[str]:
+    """A fresh database for this test session, dropped afterwards.
+
+    Skipped when no PostgreSQL is reachable, unless GAMELOG_REQUIRE_POSTGRES=1
+    (as .ci/run sets), where that is a failure."""
+    problem = _postgres_reachable()
+    if problem is not None:
+        if os.environ.get("GAMELOG_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"PostgreSQL is required but not reachable: {problem}")
+        pytest.skip(f"no PostgreSQL reachable: {problem}")
+    import psycopg
+
+    name = f"gamelog_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(PG_ADMIN_DSN, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"host=127.0.0.1 port=5432 user=postgres dbname={name}"
+    finally:
+        with psycopg.connect(PG_ADMIN_DSN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

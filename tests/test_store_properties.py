@@ -1,0 +1,130 @@
+"""Properties of the store over random legal games of every game we have.
+
+For each game and player count: the state read back at every position equals
+the live state held while playing; audit passes; a fork of the finished game
+that keeps its seed, replaying the original's remaining moves, goes through
+the same states; export, import and export again give the same file apart
+from ids and timestamps; no seat or spectator is ever sent a hidden card.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from helpers import play_random_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamelog.games import all_rules
+from gamelog.games.leaks import find_leaks
+from gamelog.games.protocol import ARBITER
+from gamelog.service.app import GameLog
+
+GAMES = [r for r in all_rules() if r.name != "freeform"]
+CASES = [
+    pytest.param(r.name, n, id=f"{r.name}-{n}")
+    for r in GAMES
+    for n in sorted({r.min_players, r.max_players})
+]
+SETTINGS = settings(
+    max_examples=2,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+def without_ids(data: Any) -> Any:
+    """A record file with game ids and timestamps blanked (they change on import)."""
+    text = json.dumps(data, sort_keys=True)
+    for entry in data["games"]:
+        text = text.replace(entry["game_id"], "<id>")
+    loaded = json.loads(text)
+    for entry in loaded["games"]:
+        for record in entry["records"]:
+            record.pop("timestamp", None)
+    return loaded
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+@SETTINGS
+def test_stored_game_replays_audits_forks_and_round_trips(
+    app: GameLog, game: str, players: int, seed: int
+) -> None:
+    played = play_random_game(app, game, players, seed)
+    game_id = played.game_id
+    final = app.state_at(game_id)
+    assert final.is_finished, "random legal play must end the game"
+    assert len(played.states) == final.position + 1
+
+    # Replay at every position equals the live state recorded while playing.
+    for position, live in enumerate(played.states):
+        assert app.state_at(game_id, position).state == live, f"position {position}"
+
+    report = app.audit(game_id)
+    assert report.ok, report.to_json()
+    assert report.seed_checked
+
+    # Branch at a random position, keep the seed, replay the original's moves.
+    chooser = random.Random(seed)
+    records = app.records(game_id)
+    move_positions = [r["position"] for r in records if r["kind"] == "move"]
+    fork_at = chooser.choice([0, *move_positions[:-1]])
+    fork = app.fork(game_id, None, fork_at, keep_seed=True)
+    assert app.state_at(fork.game_id).state == played.states[fork_at]
+    fork_position = 0
+    for record in records[fork_at + 1 :]:
+        if record["kind"] != "move":
+            continue
+        token = fork.arbiter_token if record["seat"] == ARBITER else fork.tokens[record["seat"]]
+        app.play(fork.game_id, token, record["move"], fork_position)
+        fork_position = app.state_at(fork.game_id).position
+        assert app.state_at(fork.game_id).state == played.states[record["position"]]
+    assert app.audit(fork.game_id).ok
+
+    # Export, import, export: the same file apart from ids and timestamps.
+    exported = app.export(game_id, None)
+    imported = app.import_record_file(exported)
+    new_root = imported.id_map[str(game_id)]
+    again = app.export(new_root, None)
+    assert without_ids(again) == without_ids(exported)
+    assert app.audit(new_root).ok
+    for position in range(0, final.position + 1, max(1, final.position // 7)):
+        assert app.state_at(new_root, position).state == played.states[position]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+@SETTINGS
+def test_no_viewer_is_sent_what_it_may_not_see(
+    app: GameLog, game: str, players: int, seed: int
+) -> None:
+    """Views, event lists and exports, for every seat and the spectator, at
+    positions through a running game."""
+    played = play_random_game(app, game, players, seed, max_moves=25)
+    game_id = played.game_id
+    rules = app.state_at(game_id).rules
+    seats = list(played.created.tokens)
+    last = app.state_at(game_id).position
+    # Once a game is finished its seed is out and the whole record is public.
+    running = not app.state_at(game_id).is_finished
+    for position in sorted({0, last // 3, (2 * last) // 3, last}):
+        if position < 0:
+            continue
+        state = app.state_at(game_id, position).state
+        for viewer in [*seats, None]:
+            token = played.created.tokens[viewer] if viewer else None
+            hidden = rules.hidden_from(state, viewer)
+            view = app.view(game_id, token, position)
+            assert not find_leaks(view.view, hidden), (viewer, position)
+            if running:
+                records = app.visible_records(game_id, token)[: position + 1]
+                assert not find_leaks(records, hidden), (viewer, position)
+                assert all("seed" not in record for record in records)
+    if running:
+        exported = app.export(game_id, None, redacted=True)
+        state = app.state_at(game_id).state
+        assert not find_leaks(exported, rules.hidden_from(state, None))
