@@ -208,3 +208,15 @@ def test_pictures() -> None:
     assert root.tag.endswith("svg")
     assert "#d62828" in svg  # red's fisher
     assert "#46" in svg
+
+
+def test_normalized_options_normalize_to_themselves() -> None:
+    seats = ("a", "b")
+    inline = Table(seats, [5], [85]).options["components"]
+    for raw in (
+        {},
+        {"component_set": "carcassonne-hg/house-2002", "deal": {"order": [5]}},
+        {"components": inline, "deal": {"bonus_order": [85]}},
+    ):
+        once = RULES.normalize_options(raw, seats)
+        assert RULES.normalize_options(once, seats) == once
