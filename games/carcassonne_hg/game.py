@@ -30,8 +30,10 @@ from gamelog.games.carcassonne_hg.state import HUTS, TRIBE_MEMBERS, HGState, Pha
 from gamelog.games.carcassonne_hg.tiles import (
     SHIPPED_SETS,
     Tileset,
+    TilesetRef,
     oriented,
-    parse_tileset,
+    reference,
+    resolve,
     shipped_tileset,
 )
 from gamelog.games.protocol import (
@@ -62,10 +64,11 @@ def _is_int(value: Any) -> bool:
 
 
 def tileset_for(options: Mapping[str, Any]) -> Tileset:
-    name = str(options.get("component_set", DEFAULT_SET))
-    if "components" in options:
-        return parse_tileset(name, options["components"])
-    return shipped_tileset(name)
+    return resolve(reference_for(options))
+
+
+def reference_for(options: Mapping[str, Any]) -> TilesetRef:
+    return reference(str(options.get("component_set", DEFAULT_SET)), options.get("components"))
 
 
 class HuntersAndGatherers:
@@ -123,12 +126,13 @@ class HuntersAndGatherers:
         return checked
 
     def start(self, seats: Sequence[str], options: Options) -> HGState:
-        tileset = tileset_for(options)
+        ref = reference_for(options)
+        tileset = resolve(ref)
         deal = options.get("deal", {})
         n = len(seats)
         return HGState(
             seats=tuple(seats),
-            tileset=tileset,
+            components=ref,
             deal_order=tuple(deal.get("order", ())),
             bonus_deal_order=tuple(deal.get("bonus_order", ())),
             land_pile=frozenset(tileset.ids("land")),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from gamelog.games.carcassonne_hg.board import Placement, Pos
 from gamelog.games.carcassonne_hg.scoring import Follower
-from gamelog.games.carcassonne_hg.tiles import Tileset
+from gamelog.games.carcassonne_hg.tiles import Tileset, TilesetRef, resolve
 
 TRIBE_MEMBERS = 5
 """Six figures per colour, one of which marks the score track."""
@@ -27,7 +27,7 @@ class Phase(enum.Enum):
 @dataclass(frozen=True)
 class HGState:
     seats: tuple[str, ...]
-    tileset: Tileset
+    components: TilesetRef
     deal_order: tuple[int, ...] = ()
     bonus_deal_order: tuple[int, ...] = ()
     land_pile: frozenset[int] = frozenset()
@@ -46,6 +46,10 @@ class HGState:
     placed_at: Pos | None = None
     set_aside: tuple[int, ...] = ()
     ranking: tuple[tuple[str, ...], ...] | None = None
+
+    @property
+    def tileset(self) -> Tileset:
+        return resolve(self.components)
 
     @property
     def current_seat(self) -> str:

@@ -246,6 +246,37 @@ def shipped_data(name: str) -> Any:
 
 
 @dataclass(frozen=True)
+class TilesetRef:
+    """What a game state keeps of its tile set: the shipped set's name, or the
+    canonical JSON of an inline set. Snapshots stay small; ``resolve`` parses
+    (once per process) the same Tileset again."""
+
+    name: str
+    inline: str | None = None
+
+
+_RESOLVED: dict[tuple[str, str | None], Tileset] = {}
+
+
+def resolve(ref: TilesetRef) -> Tileset:
+    key = (ref.name, ref.inline)
+    found = _RESOLVED.get(key)
+    if found is None:
+        if ref.inline is None:
+            found = shipped_tileset(ref.name)
+        else:
+            found = parse_tileset(ref.name, json.loads(ref.inline))
+        _RESOLVED[key] = found
+    return found
+
+
+def reference(name: str, components: Any | None) -> TilesetRef:
+    if components is None:
+        return TilesetRef(name)
+    return TilesetRef(name, json.dumps(components, sort_keys=True, separators=(",", ":")))
+
+
+@dataclass(frozen=True)
 class Oriented:
     """A tile turned ``rotation`` quarter turns clockwise, in world terms."""
 
