@@ -185,6 +185,11 @@ class GameLog(Application[UUID]):
                 game._pending_events = []
             else:
                 game = self.repository.get(game_id, version=position + 1)
+                if game.position != position:
+                    raise NotFound(
+                        "no-such-position",
+                        f"game {game_id} has no position {position}; it ends at {game.position}",
+                    )
         except AggregateNotFoundError:
             if position is not None and self._exists(game_id):
                 raise NotFound(

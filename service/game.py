@@ -24,7 +24,7 @@ from gamelog.games.codec import decode, encode
 from gamelog.games.protocol import ARBITER, Event, Move, Rules, rng_for
 from gamelog.replay.fold import start_state
 from gamelog.replay.record import Record, seal
-from gamelog.service.errors import Conflict, Refused
+from gamelog.service.errors import Conflict, PermissionDenied, Refused
 
 UNDO_POLICIES = ("none", "consent", "arbiter", "free")
 
@@ -162,6 +162,8 @@ class Game(Aggregate):
             raise Refused("game-over", "the game is over")
         if seat != ARBITER and seat not in self.seats:
             raise Refused("not-a-seat", f"{seat!r} does not play in this game")
+        if seat not in self.rules.to_act(self.state):
+            raise PermissionDenied("not-your-turn", f"{seat} may not move now")
         ply = self.ply + 1
         events = self.rules.decide(self.state, seat, move, rng_for(self.seed, ply))
         record = self._next("move", seat=seat, ply=ply, move=move, events=events)
