@@ -9,26 +9,27 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import grpc
-from gamelog.v1 import gamelog_pb2 as pb
-from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
+
+from gamelog.v1 import gamelog_pb2 as pb
+from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 
 MAX_MESSAGE_BYTES = 40 * 1024 * 1024
 
 
-@dataclass(frozen=True)
 class ApiError(Exception):
     """A refused call: the status code name, the machine-readable reason, the message."""
 
-    code: str
-    reason: str
-    message: str
+    def __init__(self, code: str, reason: str, message: str) -> None:
+        super().__init__(code, reason, message)
+        self.code = code
+        self.reason = reason
+        self.message = message
 
     def __str__(self) -> str:
         return f"{self.code} ({self.reason}): {self.message}"

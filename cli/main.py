@@ -27,10 +27,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
-from gamelog.cli.client import ApiError, Client, loads
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+
+from gamelog.cli.client import ApiError, Client, loads
 
 console = Console()
 F = TypeVar("F", bound=Callable[..., Any])
@@ -750,6 +751,7 @@ def audit(server: str, ca: str | None, as_json: bool, targets: tuple[str, ...]) 
                         entry.records,
                         seed=bytes.fromhex(entry.secret_seed) if entry.secret_seed else None,
                         parent_records=parent.records if parent else None,
+                        redacted=entry.redacted,
                     )
                     reports.append({"target": f"{target}#{entry.game_id}", **report.to_json()})
             else:

@@ -35,6 +35,7 @@ class GameEntry:
     game_id: str
     records: list[Record]
     secret_seed: str | None = None
+    redacted: bool = False
 
     @property
     def parent_id(self) -> str | None:
@@ -60,8 +61,11 @@ def build_record_file(
     games: Sequence[tuple[str, list[Record]]],
     redacted: bool = False,
     secret_seeds: dict[str, str] | None = None,
+    redacted_games: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The file's JSON: the root game first, then its branches, parents first."""
+    """The file's JSON: the root game first, then its branches, parents first.
+    ``redacted_games`` names games whose hidden parts were cut out for the
+    reader (running games exported by someone who may not see everything)."""
     entries = []
     for game_id, records in games:
         entry: dict[str, Any] = {
@@ -69,26 +73,27 @@ def build_record_file(
             "tags": tags_of(records[0]),
             "records": records,
         }
+        if redacted or game_id in redacted_games:
+            entry["redacted"] = True
         if secret_seeds and game_id in secret_seeds:
             entry["secret_seed"] = secret_seeds[game_id]
         entries.append(entry)
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
-        "redacted": redacted,
+        "redacted": redacted or bool(redacted_games),
         "games": entries,
     }
 
 
 def parse_record_file(data: Any) -> list[GameEntry]:
+    """The games of a record file (redacted ones flagged), parents first."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordFileError(f"not a {FORMAT} file")
     if data.get("version") != FORMAT_VERSION:
         raise RecordFileError(
             f"record file version {data.get('version')!r} is not {FORMAT_VERSION}"
         )
-    if data.get("redacted"):
-        raise RecordFileError("a redacted copy cannot be imported: its hidden parts are cut out")
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise RecordFileError("the file holds no games")
@@ -102,7 +107,8 @@ def parse_record_file(data: Any) -> list[GameEntry]:
         seed = raw.get("secret_seed")
         if seed is not None and not isinstance(seed, str):
             raise RecordFileError("secret_seed must be hex text")
-        entries.append(GameEntry(str(raw.get("game_id", "")), records, seed))
+        redacted = bool(raw.get("redacted") or data.get("redacted"))
+        entries.append(GameEntry(str(raw.get("game_id", "")), records, seed, redacted))
     ids = [e.game_id for e in entries]
     if len(set(ids)) != len(ids):
         raise RecordFileError("a game id appears twice in the file")

@@ -30,6 +30,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
+
 from gamelog.games import all_rules, get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, Viewer, rng_for
 from gamelog.replay.audit import AuditReport, audit_records
@@ -180,7 +181,7 @@ class GameLog(Application[UUID]):
                 # The cached game, shallow-copied: its containers are never
                 # changed in place (see Game), so a refused command cannot
                 # spoil the cache, and no deep copy is needed.
-                cached = self.repository.get(game_id, deepcopy_from_cache=False)
+                cached: Any = self.repository.get(game_id, deepcopy_from_cache=False)
                 game: Any = copy.copy(cached)
                 game._pending_events = []
             else:
@@ -731,7 +732,7 @@ class GameLog(Application[UUID]):
         subtree = self._subtree(game_id, nodes)
         games = []
         seeds: dict[str, str] = {}
-        any_hidden = False
+        cut: list[str] = []
         for gid in subtree:
             game = self._game(gid)
             records = self.records(gid)
@@ -742,9 +743,9 @@ class GameLog(Application[UUID]):
                     seeds[str(gid)] = game.seed_hex
                 else:
                     records = [redact_record(game.rules, r, viewer, False) for r in records]
-                    any_hidden = True
+                    cut.append(str(gid))
             games.append((str(gid), records))
-        return build_record_file(games, redacted=redacted or any_hidden, secret_seeds=seeds)
+        return build_record_file(games, redacted, secret_seeds=seeds, redacted_games=cut)
 
     @staticmethod
     def _subtree(game_id: UUID, nodes: list[TreeNode]) -> list[UUID]:
@@ -765,6 +766,12 @@ class GameLog(Application[UUID]):
             raise InvalidArgument("bad-record-file", str(error)) from None
         by_id = {entry.game_id: entry for entry in entries}
         for entry in entries:
+            if entry.redacted:
+                raise Refused(
+                    "redacted-record",
+                    f"game {entry.game_id} is a redacted copy: its hidden parts are cut out, "
+                    "so its moves cannot be re-validated",
+                )
             parent_records = by_id[entry.parent_id].records if entry.parent_id in by_id else None
             seed = bytes.fromhex(entry.secret_seed) if entry.secret_seed else None
             report = audit_records(entry.records, seed=seed, parent_records=parent_records)

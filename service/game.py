@@ -19,6 +19,7 @@ from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, Snapshot
+
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.protocol import ARBITER, Event, Move, Rules, rng_for

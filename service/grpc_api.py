@@ -15,15 +15,16 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.record import Record
 from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
 from gamelog.service.errors import GamelogError, InvalidArgument
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
-from google.protobuf import any_pb2
-from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
 log = logging.getLogger(__name__)
 

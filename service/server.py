@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
 from gamelog.service.app import GameLog
 from gamelog.service.grpc_api import MAX_MESSAGE_BYTES, GameLogServicer
 from gamelog.v1 import gamelog_pb2, gamelog_pb2_grpc
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,9 @@ from gamelog.cli.client import Client
 from gamelog.service.app import GameLog
 
 GAMELOG = [sys.executable, "-m", "gamelog.cli.main"]
-PG_ADMIN_DSN = os.environ.get("GAMELOG_TEST_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test")
+PG_ADMIN_DSN = os.environ.get(
+    "GAMELOG_TEST_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test"
+)
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import play_random_game
 
 from gamelog.games.protocol import ARBITER
 from gamelog.service.app import CreatedGame, GameLog
@@ -25,6 +24,8 @@ from gamelog.service.errors import (
     Refused,
     Unauthenticated,
 )
+
+from helpers import play_random_game
 
 SEATS = ["ann", "ben"]
 
@@ -249,8 +250,11 @@ def test_forking_a_running_game_is_the_arbiters_and_draws_afresh(app: GameLog) -
     assert fork.commitment != created.commitment
     assert app.state_at(fork.game_id).state == app.state_at(game_id, 2).state
     parent = app.records(fork.game_id)[0]["parent"]
-    assert parent == {"game_id": str(game_id), "position": 2,
-                      "hash": app.records(game_id)[2]["hash"]}
+    assert parent == {
+        "game_id": str(game_id),
+        "position": 2,
+        "hash": app.records(game_id)[2]["hash"],
+    }
     root, nodes = app.tree(fork.game_id)
     assert root == game_id and [n.game_id for n in nodes] == [game_id, fork.game_id]
     assert app.audit(fork.game_id).ok
@@ -283,19 +287,15 @@ def test_audit_names_the_position_of_a_flipped_byte(tmp_path: Path) -> None:
 
     target = 9
     with sqlite3.connect(db) as conn:
-        (state,) = conn.execute(
-            "SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = ?",
-            (game_id.hex, target + 1),
-        ).fetchone() or conn.execute(
-            "SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = ?",
-            (str(game_id), target + 1),
-        ).fetchone()
+        query = "SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = ?"
+        (state,) = (
+            conn.execute(query, (game_id.hex, target + 1)).fetchone()
+            or conn.execute(query, (str(game_id), target + 1)).fetchone()
+        )
         data = bytearray(state)
         at = data.index(b'"card":') + len(b'"card":')
         data[at] = ord("1") if data[at] != ord("1") else ord("2")
-        conn.execute(
-            "UPDATE stored_events SET state = ? WHERE state = ?", (bytes(data), state)
-        )
+        conn.execute("UPDATE stored_events SET state = ? WHERE state = ?", (bytes(data), state))
     fresh = GameLog(env=env)
     report = fresh.audit(game_id)
     assert not report.ok

@@ -9,7 +9,6 @@ from typing import Any
 
 import grpc
 import pytest
-from conftest import ServerProcess
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
@@ -17,6 +16,8 @@ from gamelog.cli.client import ApiError, Client
 from gamelog.games import get_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.replay.fold import state_at
+
+from conftest import ServerProcess
 
 
 def test_health_and_reflection_answer(server: ServerProcess) -> None:
@@ -104,8 +105,13 @@ def test_two_clients_racing_for_one_position_one_wins(server: ServerProcess) -> 
         outcomes: list[str] = []
         barrier = threading.Barrier(2)
 
-        def racer(move: Any, out: list[str] = outcomes, gid: str = created.game_id,
-                  token: str = created.seat_tokens["ann"]) -> None:
+        def racer(
+            move: Any,
+            out: list[str] = outcomes,
+            gid: str = created.game_id,
+            token: str = created.seat_tokens["ann"],
+            barrier: threading.Barrier = barrier,
+        ) -> None:
             with server.client() as mine:
                 barrier.wait()
                 try:

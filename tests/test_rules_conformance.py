@@ -13,12 +13,13 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gamelog.games import all_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.playout import play_out
 from gamelog.games.protocol import ARBITER, Rules, rng_for
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 GAMES = {rules.name: rules for rules in all_rules()}
 # Freeform never ends by itself; a bounded play-out is enough to check it.

@@ -14,7 +14,6 @@ import random
 from typing import Any
 
 import pytest
-from helpers import play_random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +21,8 @@ from gamelog.games import all_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.games.protocol import ARBITER
 from gamelog.service.app import GameLog
+
+from helpers import play_random_game
 
 GAMES = [r for r in all_rules() if r.name != "freeform"]
 CASES = [

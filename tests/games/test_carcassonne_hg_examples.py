@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+
 from gamelog.games.carcassonne_hg import RULES, HGState
 from gamelog.games.carcassonne_hg.tiles import shipped_data
 from gamelog.games.protocol import Event, IllegalMove, rng_for

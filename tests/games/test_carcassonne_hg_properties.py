@@ -6,14 +6,15 @@ import random
 import time
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gamelog.games.carcassonne_hg import RULES, HGState
 from gamelog.games.carcassonne_hg.board import step
 from gamelog.games.carcassonne_hg.tiles import oriented
 from gamelog.games.leaks import find_leaks
 from gamelog.games.playout import PlayedLine, play_out
 from gamelog.games.protocol import IllegalMove, rng_for
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 players = st.integers(min_value=2, max_value=5)

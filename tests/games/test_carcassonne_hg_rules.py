@@ -7,10 +7,11 @@ import dataclasses
 import xml.etree.ElementTree as ET
 
 import pytest
+from test_carcassonne_hg_examples import Table, only
+
 from gamelog.games.carcassonne_hg import RULES
 from gamelog.games.leaks import find_leaks
 from gamelog.games.protocol import ARBITER, IllegalMove, InvalidOptions, rng_for
-from test_carcassonne_hg_examples import Table, only
 
 
 def test_setup_lays_the_start_tile_and_draws_for_the_first_seat() -> None:

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+
 from gamelog.games.carcassonne_hg import RULES
 from gamelog.games.carcassonne_hg.tiles import (
     SIDES,

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+
 from gamelog.games.hadara import RULES
 from gamelog.games.hadara.cards import COLOURS, shipped_components
 from gamelog.games.hadara.phases import turn_order

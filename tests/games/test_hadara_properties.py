@@ -9,12 +9,13 @@ import random
 import time
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gamelog.games.hadara import RULES
 from gamelog.games.leaks import find_leaks
 from gamelog.games.playout import PlayedLine, play_out
 from gamelog.games.protocol import ARBITER, IllegalMove, Move, rng_for
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 PROPERTY = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

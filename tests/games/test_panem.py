@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+
 from gamelog.games.leaks import find_leaks
 from gamelog.games.panem import RULES
 from gamelog.games.panem.rules import card_points

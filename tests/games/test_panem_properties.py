@@ -11,13 +11,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gamelog.games.leaks import find_leaks
 from gamelog.games.panem import RULES
 from gamelog.games.panem.state import TRIBUTE, PanemState
 from gamelog.games.playout import PlayedLine, play_out
 from gamelog.games.protocol import IllegalMove, Move, rng_for
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 SEATS = ("ann", "ben", "cat", "dan")
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

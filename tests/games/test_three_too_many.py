@@ -11,6 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.leaks import find_leaks
@@ -20,8 +23,6 @@ from gamelog.games.three_too_many import RULES, ThreeTooManyState
 from gamelog.games.three_too_many.cards import NUMBER_CARDS, load_component_set
 from gamelog.games.three_too_many.collection import Collection, score_collection
 from gamelog.games.three_too_many.display import Row, place
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 HOUSE = load_component_set("three-too-many/house-1")
 COLOURS = HOUSE.colours

@@ -1,0 +1,216 @@
+"""The ``gamelog`` command against a real server process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import GAMELOG, ServerProcess
+
+
+def gamelog(
+    server: ServerProcess, *args: str, input: str | None = None, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(
+        [*GAMELOG, *args, "--server", server.address],
+        capture_output=True,
+        text=True,
+        input=input,
+        timeout=300,
+    )
+    if check and result.returncode != 0:
+        raise AssertionError(f"gamelog {' '.join(args)} failed: {result.stderr}{result.stdout}")
+    return result
+
+
+def as_json(server: ServerProcess, *args: str) -> Any:
+    return json.loads(gamelog(server, *args, "--json").stdout)
+
+
+def test_selfplay_finishes_every_game_with_a_result(server: ServerProcess) -> None:
+    games = as_json(server, "selfplay", "three-too-many", "--players", "4", "--games", "20")
+    assert len(games) == 20
+    for game in games:
+        assert game["finished"] and game["result"]["winners"]
+        assert game["moves"] == 4 * 18
+
+
+def test_new_play_show_moves_log(server: ServerProcess) -> None:
+    created = as_json(
+        server, "new", "three-too-many", "--players", "ann,ben", "--tag", "Event=Club night"
+    )
+    gid, ann = created["game_id"], created["seat_tokens"]["ann"]
+    moves = as_json(server, "moves", gid, "--token", ann)
+    assert moves and all("card" in m for m in moves)
+    played = as_json(server, "play", gid, json.dumps(moves[0]), "--token", ann)
+    assert played["position"] == 1
+    shown = as_json(server, "show", gid, "--token", ann)
+    assert shown["position"] == 1 and shown["viewer"] == "ann" and shown["to_act"] == ["ben"]
+    board = gamelog(server, "show", gid).stdout
+    assert "row" in board and "to act: ben" in board
+    log = as_json(server, "log", gid)
+    assert [r["kind"] for r in log] == ["created", "move"]
+    assert log[1]["move"] is None, "a spectator's log hides the move; the events tell"
+    refused = gamelog(server, "play", gid, '{"card": 1}', "--token", ann, check=False)
+    assert refused.returncode == 1 and "PERMISSION_DENIED" in refused.stderr
+    listed = as_json(server, "list")
+    assert any(g["game_id"] == gid and g["metadata"]["Event"] == "Club night" for g in listed)
+    types = as_json(server, "games")
+    assert {"three-too-many", "freeform"} <= {t["name"] for t in types}
+
+
+def _drawing_game(server: ServerProcess, undo: str) -> tuple[str, dict[str, Any], int]:
+    """A two-player game played (through the API, for speed) until a move
+    draws cards; returns its position."""
+    created = as_json(
+        server, "new", "three-too-many", "--players", "ann,ben", "--undo", undo, "--seed", "5"
+    )
+    gid = created["game_id"]
+    with server.client() as client:
+        while True:
+            state = client.state(gid)
+            token = created["seat_tokens"][state.to_act[0]]
+            move = client.legal_moves(gid, token)[0]
+            played = client.play(gid, move, state.last_position, token)
+            record = json.loads(played.records[0].record_json)
+            if any(e["type"] == "CardsDrawn" for e in record["events"]):
+                return gid, created, played.position
+
+
+@pytest.mark.parametrize("policy", ["none", "consent", "arbiter", "free"])
+def test_undo_by_policy_and_never_across_a_draw(server: ServerProcess, policy: str) -> None:
+    gid, created, drew_at = _drawing_game(server, policy)
+    ann, ben = created["seat_tokens"]["ann"], created["seat_tokens"]["ben"]
+    across = gamelog(
+        server, "undo", gid, "request", "--to", str(drew_at - 1), "--token", ann, check=False
+    )
+    assert across.returncode == 1
+    expected = {
+        "none": "undo-not-allowed",
+        "consent": "takeback-across-hidden",
+        "arbiter": "arbiter-only",
+        "free": "takeback-across-hidden",
+    }[policy]
+    assert expected in across.stderr
+    # Play on until a move draws nothing: taking that one back crosses no draw.
+    with server.client() as client:
+        while True:
+            state = client.state(gid)
+            token = created["seat_tokens"][state.to_act[0]]
+            played = client.play(gid, client.legal_moves(gid, token)[0], state.last_position, token)
+            record = json.loads(played.records[0].record_json)
+            if not any(e["type"] == "CardsDrawn" for e in record["events"]):
+                break
+    target = str(played.position - 1)
+    if policy == "none":
+        refused = gamelog(
+            server, "undo", gid, "request", "--to", target, "--token", ann, check=False
+        )
+        assert refused.returncode == 1 and "undo-not-allowed" in refused.stderr
+    elif policy == "consent":
+        asked = as_json(server, "undo", gid, "request", "--to", target, "--token", ann)
+        assert not asked["taken_back"]
+        approved = as_json(server, "undo", gid, "approve", "--token", ben)
+        assert approved["taken_back"]
+    elif policy == "arbiter":
+        refused = gamelog(
+            server, "undo", gid, "request", "--to", target, "--token", ann, check=False
+        )
+        assert refused.returncode == 1 and "arbiter-only" in refused.stderr
+        done = as_json(
+            server, "undo", gid, "request", "--to", target, "--token", created["arbiter_token"]
+        )
+        assert done["taken_back"]
+    else:
+        done = as_json(server, "undo", gid, "request", "--to", target, "--token", ben)
+        assert done["taken_back"]
+    if policy != "none":
+        assert (
+            as_json(server, "show", gid)["ply"]
+            == as_json(server, "show", gid, "--at", target)["ply"]
+        )
+    # The arbiter may order a take-back across the draw under any policy.
+    ordered = as_json(
+        server,
+        "undo",
+        gid,
+        "request",
+        "--to",
+        str(drew_at - 1),
+        "--token",
+        created["arbiter_token"],
+    )
+    assert ordered["taken_back"]
+    assert gamelog(server, "audit", gid).returncode == 0
+
+
+def test_replay_steps_and_prints_one_position(server: ServerProcess) -> None:
+    games = as_json(server, "selfplay", "three-too-many", "--players", "2", "--seed", "3")
+    gid = games[0]["game_id"]
+    one = as_json(server, "replay", gid, "--at", "5")
+    assert one["position"] == 5 and one["ply"] == 5
+    stepped = gamelog(server, "replay", gid, input="n\nn\np\nj 30\nq\n").stdout
+    for position in ("[0/", "[1/", "[2/", "[30/"):
+        assert position in stepped
+    assert "position 30/" in stepped
+
+
+def test_audit_export_import_and_a_tampered_file(server: ServerProcess, tmp_path: Path) -> None:
+    games = as_json(server, "selfplay", "three-too-many", "--players", "3", "--seed", "9")
+    gid = games[0]["game_id"]
+    fork = as_json(server, "fork", gid, "--at", "20", "--keep-seed")
+    with server.client() as client:  # play the what-if line to its end
+        while not (state := client.state(fork["game_id"])).finished:
+            token = fork["seat_tokens"][state.to_act[0]]
+            move = client.legal_moves(fork["game_id"], token)[-1]
+            client.play(fork["game_id"], move, state.last_position, token)
+    exported = tmp_path / "game.json"
+    gamelog(server, "export", gid, "-o", str(exported))
+    data = json.loads(exported.read_text())
+    assert [g["game_id"] for g in data["games"]] == [gid, fork["game_id"]]
+    assert data["games"][0]["tags"]["Game"] == "three-too-many"
+    reports = as_json(server, "audit", gid, str(exported))
+    assert all(r["ok"] for r in reports) and len(reports) == 3
+    imported = as_json(server, "import", str(exported))
+    assert set(imported["id_map"]) == {gid, fork["game_id"]}
+    new_root = imported["id_map"][gid]
+    tree = as_json(server, "tree", new_root)
+    assert len(tree["nodes"]) == 2
+    # One changed card in the file: audit and import both refuse it.
+    data["games"][0]["records"][12]["move"]["card"] += 1
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data))
+    failed = gamelog(server, "audit", str(tampered), "--json", check=False)
+    assert failed.returncode == 1
+    first = json.loads(failed.stdout)[0]["first_difference"]
+    assert first["position"] == 12
+    refused = gamelog(server, "import", str(tampered), check=False)
+    assert refused.returncode == 1 and "audit" in refused.stderr
+    redacted = tmp_path / "redacted.json"
+    gamelog(server, "export", gid, "-o", str(redacted), "--redacted")
+    assert json.loads(redacted.read_text())["redacted"] is True
+    chain_only = as_json(server, "audit", str(redacted))
+    assert all(r["ok"] and "redacted copy" in r["notes"][0] for r in chain_only)
+    refused = gamelog(server, "import", str(redacted), check=False)
+    assert refused.returncode == 1 and "redacted" in refused.stderr
+
+
+def test_follow_prints_records_until_the_end(server: ServerProcess) -> None:
+    games = as_json(server, "selfplay", "three-too-many", "--players", "2", "--seed", "1")
+    gid = games[0]["game_id"]
+    lines = gamelog(server, "follow", gid, "--json").stdout.splitlines()
+    records = [json.loads(line) for line in lines]
+    assert [r["position"] for r in records] == list(range(len(records)))
+    assert records[-1]["kind"] == "finished"
+
+
+def test_diff_two_lines(server: ServerProcess) -> None:
+    games = as_json(server, "selfplay", "three-too-many", "--players", "2", "--seed", "2")
+    gid = games[0]["game_id"]
+    fork = as_json(server, "fork", gid, "--at", "10", "--keep-seed")
+    same = as_json(server, "diff", gid, fork["game_id"])
+    assert not same["identical"] and same["common_plies"] == 10
