@@ -121,8 +121,14 @@ class Client:
             token,
         )
 
-    def state(self, game_id: str, token: str | None = None, at: int | None = None) -> Any:
-        request = pb.GetStateRequest(game_id=game_id)
+    def state(
+        self,
+        game_id: str,
+        token: str | None = None,
+        at: int | None = None,
+        picture: bool = False,
+    ) -> Any:
+        request = pb.GetStateRequest(game_id=game_id, picture=picture)
         if at is not None:
             request.at_position = at
         return self._call("GetState", request, token)

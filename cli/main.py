@@ -332,32 +332,13 @@ def show(
 ) -> None:
     """Show a game's table at the latest or any earlier position."""
     with Client(server, ca) as client:
-        state = client.state(game_id, token, at_position)
-        if svg_file:
-            write_svg(client, game_id, token, state.position, svg_file)
+        state = client.state(game_id, token, at_position, picture=bool(svg_file))
+    if svg_file:
+        Path(svg_file).write_text(state.svg, encoding="utf-8")
     if as_json:
         emit(state_json(state))
         return
     print_state(state)
-
-
-def write_svg(client: Client, game_id: str, token: str | None, position: int, path: str) -> None:
-    """Rebuild the position locally from the caller's view of the records and
-    draw it with the game's own renderer."""
-    from gamelog.games import get_rules
-    from gamelog.replay.fold import state_at
-
-    records = client.records(game_id, token)
-    rules = get_rules(records[0]["game"])
-    render = getattr(rules, "render_svg", None)
-    if render is None:
-        raise click.UsageError(f"{rules.name} has no picture; use the text board")
-    if any(r.get("move", 0) is None for r in records):
-        # Cut-out hidden parts cannot be folded; the svg of a running game with
-        # hidden information is drawn from what the view shows.
-        raise click.UsageError("hidden parts of this game are cut out for you; try --token")
-    state = state_at(rules, records, position)
-    Path(path).write_text(render(state, None), encoding="utf-8")
 
 
 def state_json(state: Any) -> dict[str, Any]:

@@ -136,6 +136,7 @@ class PositionView:
     result: dict[str, JSON] | None
     text: str
     pending_undo: dict[str, JSON] | None = None
+    svg: str = ""
 
 
 @dataclass(frozen=True)
@@ -378,7 +379,14 @@ class GameLog(Application[UUID]):
             raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
         return self._game(game_id, position)
 
-    def view(self, game_id: UUID, token: str | None, position: int | None = None) -> PositionView:
+    def view(
+        self,
+        game_id: UUID,
+        token: str | None,
+        position: int | None = None,
+        picture: bool = False,
+    ) -> PositionView:
+        """What the caller may see at a position, optionally with a picture."""
         viewer = self.viewer(game_id, token)
         game = self.state_at(game_id, position)
         latest = game if position is None else self._game(game_id)
@@ -398,7 +406,15 @@ class GameLog(Application[UUID]):
             result=game.result,
             text=rules.render_text(game.state, viewer),
             pending_undo=dict(undo) if undo else None,
+            svg=self._picture(rules, game.state, viewer) if picture else "",
         )
+
+    @staticmethod
+    def _picture(rules: Rules[Any], state: Any, viewer: Viewer) -> str:
+        render = getattr(rules, "render_svg", None)
+        if render is None:
+            raise Refused("no-picture", f"{rules.name} has no picture; use the text board")
+        return str(render(state, viewer))
 
     def legal_moves(self, game_id: UUID, token: str | None) -> tuple[str, int, list[JSON]]:
         seat = self._seat_of(game_id, token)

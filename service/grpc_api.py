@@ -187,6 +187,7 @@ def state_message(view: PositionView) -> pb.GameState:
         result_json=dumps(view.result) if view.result is not None else "",
         text=view.text,
         pending_undo_json=dumps(view.pending_undo) if view.pending_undo else "",
+        svg=view.svg,
     )
 
 
@@ -257,7 +258,8 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         position = (
             checked_position(request.at_position) if request.HasField("at_position") else None
         )
-        return state_message(self.app.view(game_id, token_of(context), position))
+        view = self.app.view(game_id, token_of(context), position, picture=request.picture)
+        return state_message(view)
 
     @_refusals_as_status
     def ListLegalMoves(self, request: Any, context: grpc.ServicerContext) -> Any:

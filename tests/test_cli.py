@@ -214,3 +214,24 @@ def test_diff_two_lines(server: ServerProcess) -> None:
     fork = as_json(server, "fork", gid, "--at", "10", "--keep-seed")
     same = as_json(server, "diff", gid, fork["game_id"])
     assert not same["identical"] and same["common_plies"] == 10
+
+
+def test_show_draws_a_carcassonne_map_as_svg(server: ServerProcess, tmp_path: Path) -> None:
+    games = as_json(
+        server, "selfplay", "carcassonne-hg", "--players", "2", "--seed", "1", "--max-moves", "30"
+    )
+    picture = tmp_path / "map.svg"
+    gamelog(server, "show", games[0]["game_id"], "--at", "20", "--svg", str(picture))
+    svg = picture.read_text()
+    assert svg.startswith("<svg") or "<svg" in svg[:200]
+    text = gamelog(server, "show", games[0]["game_id"], "--at", "20").stdout
+    assert "position 20/" in text
+    refused = gamelog(
+        server, "show", games[0]["game_id"], "--svg", str(tmp_path / "x.svg"), check=False
+    )
+    assert refused.returncode == 0
+    no_picture = as_json(server, "selfplay", "three-too-many", "--players", "2")
+    refused = gamelog(
+        server, "show", no_picture[0]["game_id"], "--svg", str(tmp_path / "y.svg"), check=False
+    )
+    assert refused.returncode == 1 and "no-picture" in refused.stderr

@@ -281,18 +281,22 @@ class GetStateRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     AT_POSITION_FIELD_NUMBER: _builtins.int
+    PICTURE_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     at_position: _builtins.int
     """Latest position when unset."""
+    picture: _builtins.bool
+    """Also draw the table as an SVG picture (games that have one)."""
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         at_position: _builtins.int | None = ...,
+        picture: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_at_position", b"_at_position", "at_position", b"at_position"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_position", b"_at_position", "at_position", b"at_position", "game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_position", b"_at_position", "at_position", b"at_position", "game_id", b"game_id", "picture", b"picture"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__at_position: _TypeAlias = _typing.Literal["at_position"]  # noqa: Y015
     _WhichOneofArgType__at_position: _TypeAlias = _typing.Literal["_at_position", b"_at_position"]  # noqa: Y015
@@ -316,6 +320,7 @@ class GameState(_message.Message):
     RESULT_JSON_FIELD_NUMBER: _builtins.int
     TEXT_FIELD_NUMBER: _builtins.int
     PENDING_UNDO_JSON_FIELD_NUMBER: _builtins.int
+    SVG_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
     position: _builtins.int
@@ -328,6 +333,8 @@ class GameState(_message.Message):
     result_json: _builtins.str
     text: _builtins.str
     pending_undo_json: _builtins.str
+    svg: _builtins.str
+    """The SVG picture, when asked for and the game draws one."""
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     def __init__(
@@ -345,10 +352,11 @@ class GameState(_message.Message):
         result_json: _builtins.str = ...,
         text: _builtins.str = ...,
         pending_undo_json: _builtins.str = ...,
+        svg: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "text", b"text", "to_act", b"to_act", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "svg", b"svg", "text", b"text", "to_act", b"to_act", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
