@@ -13,6 +13,7 @@ import logging
 import os
 import signal
 import threading
+import time
 from collections.abc import Mapping
 from concurrent import futures
 from dataclasses import dataclass
@@ -69,9 +70,23 @@ def postgres_env(dsn: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": str(parts.get("password", "")),
         "POSTGRES_POOL_SIZE": "8",
         "POSTGRES_MAX_OVERFLOW": "8",
-        "POSTGRES_CONN_MAX_AGE": "",
         "POSTGRES_LOCK_TIMEOUT": "5",
+        "POSTGRES_CONNECT_TIMEOUT": "10",
     }
+
+
+def open_application(env: Mapping[str, str], attempts: int = 5) -> GameLog:
+    """The application on its store. Several processes starting at once on one
+    PostgreSQL may race to create the tables; a short retry settles it."""
+    for attempt in range(attempts):
+        try:
+            return GameLog(env=dict(env))
+        except Exception as error:  # the library raises several kinds here
+            if attempt == attempts - 1 or "postgres" not in env.get("PERSISTENCE_MODULE", ""):
+                raise
+            log.warning("opening the store failed (%s); retrying", error)
+            time.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
 
 
 @dataclass
@@ -96,7 +111,7 @@ def start_server(
     tls_key: str | None = None,
     workers: int = 16,
 ) -> RunningServer:
-    app = GameLog(env=dict(env))
+    app = open_application(env)
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=workers),
         options=[

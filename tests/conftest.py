@@ -138,3 +138,22 @@ def postgres_dsn() -> Iterator[str]:
     finally:
         with psycopg.connect(PG_ADMIN_DSN, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+# -- proof for .ci/run that the PostgreSQL tests ran ------------------------------------
+
+_postgres_outcomes: dict[str, int] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if "postgres" in report.keywords and (report.when == "call" or report.outcome == "skipped"):
+        _postgres_outcomes[report.outcome] = _postgres_outcomes.get(report.outcome, 0) + 1
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Write how the PostgreSQL-marked tests ended (the controller only)."""
+    summary = os.environ.get("GAMELOG_POSTGRES_SUMMARY")
+    if summary and not hasattr(session.config, "workerinput"):
+        Path(summary).write_text(
+            " ".join(f"{k}={v}" for k, v in sorted(_postgres_outcomes.items())) + "\n"
+        )

@@ -1,0 +1,276 @@
+"""Client load for the throughput cases (a and b), run in worker processes.
+
+Each worker is its own process (one Python interpreter, so one client's GIL
+never limits another's) with its own gRPC channel. It prepares its games before
+the clock starts, then runs each phase after every worker reached a barrier:
+
+- ``echo``: the trivial Echo RPC (the transport baseline);
+- ``play``: PlayMove calls through whole ``three-too-many`` games. A worker
+  holds both seats' tokens of its own games, so no two clients ever touch one
+  game. It learns each hand once (one GetState per seat at set-up) and then
+  follows the hand from PlayMove's own answers (the cards placed and drawn),
+  so it picks a legal move with no extra RPC per turn;
+- ``insert``: single-row INSERTs with psycopg, one transaction each (the
+  PostgreSQL baseline).
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import queue
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+GAME = "three-too-many"
+SEATS = ("p1", "p2")
+MOVES_PER_GAME = 36
+"""Two seats play every card of their hand and pile but the last two."""
+ECHO_PAYLOAD = b"x" * 64
+INSERT_TABLE = "bench_inserts"
+BARRIER_TIMEOUT = 600.0
+
+
+@dataclass
+class WorkerSpec:
+    index: int
+    address: str
+    phases: list[str]
+    calls: int
+    """Calls per phase for this worker."""
+    dsn: str = ""
+    seed: int = 0
+
+
+@dataclass
+class PhaseResult:
+    index: int
+    phase: str
+    start: float
+    end: float
+    latencies: list[float]
+    errors: int = 0
+    setup_rpcs: int = 0
+    games_played: int = 0
+
+
+@dataclass
+class TrackedGame:
+    """A game seen from both seats: hands and position followed from answers."""
+
+    game_id: str
+    tokens: dict[str, str]
+    hands: dict[str, list[int]]
+    position: int = 0
+    turn: int = 0
+    finished: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def prepare_game(client: Any) -> tuple[TrackedGame, int]:
+    """Create one game and read each seat's hand: (game, RPCs used)."""
+    created = client.create(GAME, list(SEATS))
+    tokens = dict(created.seat_tokens)
+    hands = {}
+    for seat in SEATS:
+        view = json.loads(client.state(created.game_id, tokens[seat]).view_json)
+        hands[seat] = list(view["hand"])
+    return TrackedGame(created.game_id, tokens, hands), 1 + len(SEATS)
+
+
+def follow(game: TrackedGame, response: Any) -> None:
+    """Update hands, turn, position and end from a PlayMove answer."""
+    game.position = response.position
+    for message in response.records:
+        record = json.loads(message.record_json)
+        if record["kind"] == "finished":
+            game.finished = True
+        for event in record.get("events", ()):
+            kind = event.get("type")
+            if kind == "CardPlaced":
+                game.hands[event["seat"]].remove(event["card"])
+                game.turn = (SEATS.index(event["seat"]) + 1) % len(SEATS)
+            elif kind == "CardsDrawn" and "cards" in event:
+                game.hands[event["seat"]].extend(event["cards"])
+            elif kind == "GameEnded":
+                game.finished = True
+
+
+def resync(client: Any, game: TrackedGame) -> int:
+    """Reload a game from the server after a refused move: RPCs used."""
+    for seat in SEATS:
+        state = client.state(game.game_id, game.tokens[seat])
+        view = json.loads(state.view_json)
+        game.hands[seat] = list(view.get("hand", []))
+        game.position = state.position
+        game.finished = state.finished
+        if state.to_act:
+            game.turn = SEATS.index(state.to_act[0])
+    return len(SEATS)
+
+
+def _echo(client: Any, calls: int) -> tuple[list[float], int]:
+    latencies = []
+    for _ in range(calls):
+        t0 = time.perf_counter()
+        client.echo(ECHO_PAYLOAD)
+        latencies.append(time.perf_counter() - t0)
+    return latencies, 0
+
+
+def _play(
+    client: Any, games: list[TrackedGame], calls: int, rng: random.Random
+) -> tuple[list[float], int, int]:
+    from gamelog.cli.client import ApiError
+
+    latencies: list[float] = []
+    errors = 0
+    finished = 0
+    pending = list(games)
+    while len(latencies) < calls and pending:
+        game = pending[0]
+        if game.finished:
+            pending.pop(0)
+            finished += 1
+            continue
+        seat = SEATS[game.turn]
+        card = rng.choice(game.hands[seat])
+        t0 = time.perf_counter()
+        try:
+            response = client.play(game.game_id, {"card": card}, game.position, game.tokens[seat])
+        except ApiError:
+            errors += 1
+            resync(client, game)
+            continue
+        latencies.append(time.perf_counter() - t0)
+        follow(game, response)
+    return latencies, errors, finished
+
+
+def _insert(dsn: str, calls: int, worker: int) -> tuple[list[float], int]:
+    import psycopg
+
+    payload = json.dumps({"seat": "p1", "move": {"card": 42}, "pad": "x" * 160})
+    latencies = []
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for seq in range(calls):
+            t0 = time.perf_counter()
+            conn.execute(
+                f"INSERT INTO {INSERT_TABLE} (worker, seq, payload) VALUES (%s, %s, %s)",
+                (worker, seq, payload),
+            )
+            latencies.append(time.perf_counter() - t0)
+    return latencies, 0
+
+
+def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
+    """The body of one client process."""
+    from gamelog.cli.client import Client
+
+    rng = random.Random(spec.seed)
+    client = Client(spec.address)
+    games: list[TrackedGame] = []
+    setup_rpcs = 0
+    if "play" in spec.phases:
+        for _ in range(spec.calls // MOVES_PER_GAME + 2):
+            game, used = prepare_game(client)
+            games.append(game)
+            setup_rpcs += used
+    client.echo(ECHO_PAYLOAD)  # the channel is connected before the clock runs
+    for phase in spec.phases:
+        barrier.wait(BARRIER_TIMEOUT)
+        start = time.perf_counter()
+        errors = finished = 0
+        if phase == "echo":
+            latencies, errors = _echo(client, spec.calls)
+        elif phase == "play":
+            latencies, errors, finished = _play(client, games, spec.calls, rng)
+        elif phase == "insert":
+            latencies, errors = _insert(spec.dsn, spec.calls, spec.index)
+        else:
+            raise ValueError(f"unknown phase {phase!r}")
+        end = time.perf_counter()
+        results.put(
+            PhaseResult(spec.index, phase, start, end, latencies, errors, setup_rpcs, finished)
+        )
+    client.close()
+
+
+@dataclass
+class PhaseSummary:
+    phase: str
+    clients: int
+    calls: int
+    seconds: float
+    rate: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+    setup_rpcs: int
+    games_finished: int
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def summarize(phase: str, parts: list[PhaseResult]) -> PhaseSummary:
+    from bench.common import percentile
+
+    latencies = [x for p in parts for x in p.latencies]
+    seconds = max(p.end for p in parts) - min(p.start for p in parts)
+    return PhaseSummary(
+        phase=phase,
+        clients=len(parts),
+        calls=len(latencies),
+        seconds=seconds,
+        rate=len(latencies) / seconds if seconds > 0 else float("nan"),
+        p50_ms=percentile(latencies, 50) * 1000,
+        p99_ms=percentile(latencies, 99) * 1000,
+        errors=sum(p.errors for p in parts),
+        setup_rpcs=sum(p.setup_rpcs for p in parts),
+        games_finished=sum(p.games_played for p in parts),
+    )
+
+
+def run_load(
+    addresses: list[str], clients: int, phases: list[str], calls: int, dsn: str = ""
+) -> dict[str, PhaseSummary]:
+    """Start ``clients`` worker processes (spread over ``addresses``), run the
+    phases in order, all workers together; summarize each phase."""
+    ctx = multiprocessing.get_context("spawn")
+    barrier = ctx.Barrier(clients)
+    results = ctx.Queue()
+    specs = [
+        WorkerSpec(i, addresses[i % len(addresses)], phases, calls, dsn, seed=1000 + i)
+        for i in range(clients)
+    ]
+    processes = [ctx.Process(target=worker_main, args=(s, barrier, results)) for s in specs]
+    for process in processes:
+        process.start()
+    collected: dict[str, list[PhaseResult]] = {phase: [] for phase in phases}
+    wanted = clients * len(phases)
+    deadline = time.monotonic() + BARRIER_TIMEOUT * len(phases)
+    try:
+        while sum(len(parts) for parts in collected.values()) < wanted:
+            if time.monotonic() > deadline:
+                raise TimeoutError("client processes took too long")
+            try:
+                part: PhaseResult = results.get(timeout=1.0)
+            except queue.Empty:
+                crashed = [p.exitcode for p in processes if p.exitcode not in (None, 0)]
+                if crashed:
+                    barrier.abort()
+                    raise RuntimeError(f"a client process failed (exit codes {crashed})") from None
+                continue
+            collected[part.phase].append(part)
+    finally:
+        for process in processes:
+            process.join(30)
+            if process.is_alive():
+                process.terminate()
+    failed = [p.exitcode for p in processes if p.exitcode]
+    if failed:
+        raise RuntimeError(f"client processes failed with exit codes {failed}")
+    return {phase: summarize(phase, parts) for phase, parts in collected.items()}

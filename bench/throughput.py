@@ -1,0 +1,145 @@
+"""Cases a and b: moves per second through gRPC, beside their baselines.
+
+a) One ``gamelog serve --db <tmp sqlite>`` process; 1 and 8 client processes
+   playing ``three-too-many`` (PlayMove), beside the trivial Echo RPC on the
+   same server at the same concurrency: the transport limit.
+b) Two ``gamelog serve --postgres DSN`` processes sharing one throw-away
+   database, clients split between them, beside single-row psycopg INSERTs
+   (one transaction each) into a plain table of the same database.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from bench.common import PG_ADMIN_DSN, CaseResult, Row, ServerProcess, Settings, serve_help
+from bench.common import start_server as start_server_process
+from bench.load import INSERT_TABLE, PhaseSummary, run_load
+
+CONCURRENCY = (1, 8)
+GOAL_A = 0.6
+GOAL_B = 0.5
+
+
+def _row(label: str, moves: PhaseSummary, base: PhaseSummary, goal: float | None) -> Row:
+    ratio = moves.rate / base.rate
+    return Row(
+        label=label,
+        value=moves.rate,
+        baseline=base.rate,
+        unit="calls/s",
+        ratio=ratio,
+        ratio_meaning="PlayMove rate / baseline rate (higher is better)",
+        goal=f">= {goal}" if goal is not None else "",
+        met=None if goal is None else ratio >= goal,
+        context={
+            "moves": moves.to_json(),
+            "baseline": base.to_json(),
+            "p50_ms": moves.p50_ms,
+            "p99_ms": moves.p99_ms,
+            "baseline_p50_ms": base.p50_ms,
+            "baseline_p99_ms": base.p99_ms,
+        },
+    )
+
+
+def case_a(settings: Settings) -> CaseResult:
+    result = CaseResult(
+        "a",
+        "moves/s through gRPC (SQLite)",
+        "Echo RPC on the same server, same concurrency",
+    )
+    calls = settings.pick(1500, 60)
+    server = start_server_process(settings.workdir, "--db", str(settings.workdir / "a.sqlite"))
+    try:
+        for clients in CONCURRENCY:
+            phases = run_load([server.address], clients, ["echo", "play"], calls)
+            goal = GOAL_A if clients == max(CONCURRENCY) else None
+            result.rows.append(
+                _row(f"{clients} client(s)", phases["play"], phases["echo"], goal)
+            )
+    finally:
+        server.stop()
+    result.notes.append(
+        f"clients are processes (one gRPC channel each); {calls} calls per client per phase; "
+        "echo phase first, then PlayMove; rate = all calls / wall time of the phase"
+    )
+    result.notes.append(
+        "moves are picked with no extra RPC: one GetState per seat at set-up, then hands "
+        "are followed from PlayMove answers, so PlayMove is the only call while timed"
+    )
+    return result
+
+
+def _create_database() -> tuple[str, str]:
+    import psycopg
+
+    name = f"gamelog_bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(PG_ADMIN_DSN, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    dsn = f"host=127.0.0.1 port=5432 user=postgres dbname={name}"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(
+            f"CREATE TABLE {INSERT_TABLE} (id bigserial PRIMARY KEY, worker int NOT NULL, "
+            "seq int NOT NULL, payload text NOT NULL, "
+            "created_at timestamptz NOT NULL DEFAULT now())"
+        )
+    return name, dsn
+
+
+def _drop_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN_DSN, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _postgres_problem() -> str | None:
+    try:
+        import psycopg
+
+        with psycopg.connect(PG_ADMIN_DSN, connect_timeout=3):
+            pass
+    except Exception as error:  # any failure means: no server here
+        return f"no PostgreSQL reachable at {PG_ADMIN_DSN!r}: {error}"
+    if "--postgres" not in serve_help():
+        return "`gamelog serve` has no --postgres option yet"
+    return None
+
+
+def case_b(settings: Settings) -> CaseResult:
+    result = CaseResult(
+        "b",
+        "moves/s through gRPC (PostgreSQL, 2 servers)",
+        "psycopg single-row INSERT, one transaction each, same concurrency",
+    )
+    problem = _postgres_problem()
+    if problem is not None:
+        result.skipped = problem
+        return result
+    calls = settings.pick(1000, 40)
+    name, dsn = _create_database()
+    servers: list[ServerProcess] = []
+    try:
+        servers = [start_server_process(settings.workdir, "--postgres", dsn) for _ in range(2)]
+        addresses = [s.address for s in servers]
+        # One warm-up game so both servers have created their tables.
+        run_load(addresses, 2, ["play"], 2)
+        for clients in CONCURRENCY:
+            phases = run_load(addresses, clients, ["insert", "play"], calls, dsn=dsn)
+            goal = GOAL_B if clients == max(CONCURRENCY) else None
+            result.rows.append(
+                _row(f"{clients} client(s)", phases["play"], phases["insert"], goal)
+            )
+            time.sleep(0.2)
+    finally:
+        for server in servers:
+            server.stop()
+        _drop_database(name)
+    result.notes.append(
+        f"database {name} created and dropped; {calls} calls per client per phase; "
+        "clients are processes split round-robin over the 2 servers (1 client uses one); "
+        "INSERT phase first, then PlayMove"
+    )
+    return result

@@ -1,0 +1,266 @@
+"""No RPC shows a caller a hidden card, a sealed choice or the secret seed.
+
+For every game the server knows, a game is played through the gRPC API with
+random legal moves (each seat with its own client and token) until it ends.
+While it runs, everything each seat and a spectator can fetch is captured at
+every position: the view (GetState, also at earlier positions and as a
+picture), the records (ListEvents, PlayMove answers, a FollowGame stream),
+the record file (ExportGame, also ``redacted``), the audit report, a diff
+against an arbiter's fork, and the caller's own legal moves. Afterwards the
+true state at each position is rebuilt from the arbiter's full records and
+``find_leaks`` looks for every component ``rules.hidden_from(state, viewer)``
+names in what that viewer got.
+
+The seed: no record carries one and its hex never shows while the game runs;
+the ``finished`` record then reveals a seed whose SHA-256 is the commitment
+published at creation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from gamelog.cli.client import ApiError, Client, loads
+from gamelog.games import all_rules, get_rules
+from gamelog.games.leaks import find_leaks
+from gamelog.games.protocol import ARBITER, Rules, Viewer
+from gamelog.replay.fold import fold
+
+from conftest import ServerProcess
+
+GAMES = [rules.name for rules in all_rules()]
+MAX_MOVES = 1500
+"""Every game ends well within this; freeform ends when the arbiter says so."""
+FREEFORM_SEAT_MOVES = 8
+DEEP_CHECKS = frozenset({0, 1, 2, 3, 4, 5, 7, 10, 14, 20, 29, 42, 60, 85, 120, 170, 240})
+"""Positions where every kind of call is made; views and new records are
+fetched at every position."""
+
+
+@dataclass
+class Seen:
+    """Something a non-arbiter caller received while the game ran."""
+
+    position: int
+    """The position whose state the data shows (what the viewer may know then)."""
+    viewer: Viewer
+    what: str
+    data: Any
+    text: str = ""
+    """Rendered text or a picture: searched for string ids as whole words."""
+
+
+def seat_names(rules: Rules[Any]) -> list[str]:
+    count = min(max(3, rules.min_players), rules.max_players)
+    return [f"s{i + 1}" for i in range(count)]
+
+
+def text_leaks(text: str, hidden: frozenset[str | int]) -> list[str]:
+    if not text:
+        return []
+    found = []
+    for item in hidden:
+        if isinstance(item, str) and len(item) >= 3:
+            if re.search(rf"(?<![\w-]){re.escape(item)}(?![\w-])", text):
+                found.append(f"text shows {item}")
+    return found
+
+
+class Table:
+    """One game in play through the API: a client per seat, a spectator, the arbiter."""
+
+    def __init__(self, server: ServerProcess, game: str) -> None:
+        self.rules = get_rules(game)
+        self.seats = seat_names(self.rules)
+        self.server = server
+        self.clients: dict[Viewer, Client] = {v: server.client() for v in [*self.seats, None]}
+        self.arbiter = server.client()
+        self.created = self.arbiter.create(game, self.seats)
+        self.game_id: str = self.created.game_id
+        self.seen: list[Seen] = [
+            Seen(0, None, "created record", json.loads(self.created.record_json))
+        ]
+
+    def token(self, viewer: Viewer) -> str | None:
+        if viewer is None:
+            return None
+        if viewer == ARBITER:
+            return str(self.created.arbiter_token)
+        return str(self.created.seat_tokens[viewer])
+
+    def close(self) -> None:
+        for client in [*self.clients.values(), self.arbiter]:
+            client.close()
+
+    def viewers(self) -> Iterator[tuple[Viewer, Client, str | None]]:
+        for viewer, client in self.clients.items():
+            yield viewer, client, self.token(viewer)
+
+    # -- what callers fetch ----------------------------------------------------------
+
+    def capture_state(self, p: int, at: int | None = None, picture: bool = False) -> None:
+        for viewer, client, token in self.viewers():
+            state = client.state(self.game_id, token, at, picture=picture)
+            assert state.last_position == p
+            assert state.viewer == (viewer or "")
+            shown = at if at is not None else p
+            assert state.position == shown
+            data = {
+                "view": loads(state.view_json),
+                "result": loads(state.result_json),
+                "pending_undo": loads(state.pending_undo_json),
+                "to_act": list(state.to_act),
+            }
+            where = f"GetState(at={at})" + (" picture" if picture else "")
+            self.seen.append(Seen(shown, viewer, where, data, state.text + state.svg))
+
+    def capture_new_records(self, p: int) -> None:
+        for viewer, client, token in self.viewers():
+            records = client.records(self.game_id, token, from_position=p)
+            assert [r["position"] for r in records] == [p]
+            self.seen.append(Seen(p, viewer, f"ListEvents(from={p})", records))
+
+    def capture_everything(self, p: int) -> None:
+        """Every read a caller can make at position ``p``."""
+        earlier = sorted({0, p // 2, max(p - 1, 0)})
+        for q in earlier:
+            self.capture_state(p, at=q)
+        if hasattr(self.rules, "render_svg"):
+            self.capture_state(p, picture=True)
+        fork = None
+        if p > 0:
+            fork = self.arbiter.fork(self.game_id, p - 1, self.created.arbiter_token).game_id
+        for viewer, client, token in self.viewers():
+            self.seen.append(Seen(p, viewer, "ListEvents", client.records(self.game_id, token)))
+            followed = []
+            for record in client.follow(self.game_id, token, 0, timeout=20):
+                followed.append(record)
+                if record["position"] >= p:
+                    break
+            assert [r["position"] for r in followed] == list(range(p + 1))
+            self.seen.append(Seen(p, viewer, "FollowGame", followed))
+            self.seen.append(Seen(p, viewer, "ExportGame", client.export(self.game_id, token)))
+            redacted = client.export(self.game_id, token, redacted=True)
+            self.seen.append(Seen(p, None, "ExportGame --redacted", redacted))
+            audit = client.audit(self.game_id)
+            assert audit.ok, audit.problem
+            self.seen.append(
+                Seen(p, viewer, "AuditGame", json.loads(audit.report_json), audit.problem)
+            )
+            tree = client.tree(self.game_id)
+            self.seen.append(Seen(p, viewer, "GetTree", [n.game_id for n in tree.nodes]))
+            if fork is not None:
+                diff = client.diff(self.game_id, fork, token)
+                self.seen.append(Seen(p, viewer, "DiffGames", diff.description, diff.description))
+            if viewer is None:
+                with pytest.raises(ApiError) as refused:
+                    client.legal_moves(self.game_id, None)  # type: ignore[arg-type]
+                assert refused.value.code == "UNAUTHENTICATED"
+            else:
+                moves = client.legal_moves(self.game_id, token or "")
+                self.seen.append(Seen(p, viewer, "ListLegalMoves", moves))
+        with pytest.raises(ApiError) as refused:
+            self.clients[None].legal_moves(self.game_id, "s1-" + self.created.arbiter_token[:8])
+        assert refused.value.code == "UNAUTHENTICATED"
+
+    # -- playing -------------------------------------------------------------------------
+
+    def play_to_the_end(self, chooser: random.Random) -> int:
+        """Play random legal moves, capturing at each running position; the
+        position of the ``finished`` record."""
+        spectator = self.clients[None]
+        for _ in range(MAX_MOVES):
+            state = spectator.state(self.game_id)
+            if state.finished:
+                return int(state.last_position)
+            p = int(state.last_position)
+            self.capture_state(p)
+            self.capture_new_records(p)
+            if p in DEEP_CHECKS:
+                self.capture_everything(p)
+            actors = [s for s in state.to_act if s != ARBITER]
+            if self.rules.name == "freeform" and p >= FREEFORM_SEAT_MOVES:
+                actors = []
+            if not actors:
+                assert ARBITER in state.to_act, f"nobody may act at {p}"
+                move = chooser.choice(self.arbiter.legal_moves(self.game_id, self.token(ARBITER)))
+                self.arbiter.play(self.game_id, move, p, self.created.arbiter_token)
+                continue
+            seat = chooser.choice(actors)
+            client, token = self.clients[seat], self.created.seat_tokens[seat]
+            moves = client.legal_moves(self.game_id, token)
+            assert moves, f"{seat} may act at {p} but has no legal move"
+            played = client.play(self.game_id, chooser.choice(moves), p, token)
+            records = [json.loads(r.record_json) for r in played.records]
+            if all(r["kind"] != "finished" for r in records):
+                self.seen.append(Seen(played.position, seat, "PlayMove answer", records))
+        raise AssertionError(f"{self.rules.name} did not end within {MAX_MOVES} moves")
+
+
+def leaks_in(rules: Rules[Any], states: dict[int, Any], seen: list[Seen]) -> list[str]:
+    hidden_cache: dict[tuple[int, Viewer], frozenset[str | int]] = {}
+    problems: list[str] = []
+    for item in seen:
+        key = (item.position, item.viewer)
+        if key not in hidden_cache:
+            hidden_cache[key] = frozenset(rules.hidden_from(states[item.position], item.viewer))
+        hidden = hidden_cache[key]
+        found = find_leaks(item.data, hidden) + text_leaks(item.text, hidden)
+        if found:
+            who = item.viewer or "spectator"
+            problems.append(f"{item.what} for {who} at {item.position}: {found[:5]}")
+    return problems
+
+
+def records_in(data: Any) -> Iterator[dict[str, Any]]:
+    """Every stored record inside some fetched data (lists, record files)."""
+    if isinstance(data, dict):
+        if "kind" in data and "position" in data:
+            yield data
+        for value in data.values():
+            yield from records_in(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from records_in(value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_call_shows_what_the_caller_may_not_see(server: ServerProcess, game: str) -> None:
+    table = Table(server, game)
+    try:
+        end = table.play_to_the_end(random.Random(zlib.crc32(game.encode())))
+        full = table.arbiter.records(table.game_id, table.created.arbiter_token)
+        public = table.clients[None].records(table.game_id)
+    finally:
+        table.close()
+    rules = table.rules
+    assert full[-1]["kind"] == "finished" and full[-1]["position"] == end
+    states = dict(fold(rules, full))
+    assert len(table.seen) > 10 * end
+
+    problems = leaks_in(rules, states, table.seen)
+    assert not problems, f"{len(problems)} leaks, first: " + "\n".join(problems[:10])
+
+    if game != "freeform":
+        # The checks had something to find: someone could not see something.
+        assert any(rules.hidden_from(states[p], None) for p in range(end))
+
+    # The seed stays secret until the end, then matches its commitment.
+    seed = public[-1]["seed"]
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == table.created.seed_commitment
+    assert public[0]["commitment"] == table.created.seed_commitment
+    for item in table.seen:
+        assert seed not in json.dumps(item.data) and seed not in item.text, item.what
+        for record in records_in(item.data):
+            assert "seed" not in record and record["kind"] != "finished", item.what
+        if isinstance(item.data, dict) and "games" in item.data:
+            assert all("secret_seed" not in g for g in item.data["games"]), item.what

@@ -1,0 +1,34 @@
+"""The generated gRPC code in proto/gamelog/v1 matches gamelog.proto
+(regenerate with `make proto`)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "proto", tmp_path / "proto")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "grpc_tools.protoc",
+            "-Iproto",
+            "--python_out=proto",
+            "--grpc_python_out=proto",
+            "proto/gamelog/v1/gamelog.proto",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    for name in ("gamelog_pb2.py", "gamelog_pb2_grpc.py"):
+        fresh = (tmp_path / "proto/gamelog/v1" / name).read_text()
+        committed = (ROOT / "proto/gamelog/v1" / name).read_text()
+        assert fresh == committed, f"{name} is stale: run `make proto`"
