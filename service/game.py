@@ -15,6 +15,7 @@ position always draws the same cards.
 
 from __future__ import annotations
 
+import logging
 from typing import Any, cast
 from uuid import UUID
 
@@ -22,12 +23,13 @@ from eventsourcing.domain import Aggregate, Snapshot
 
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
-from gamelog.games.protocol import ARBITER, Event, Move, Rules, rng_for
+from gamelog.games.protocol import ARBITER, Event, Move, Rules, RulesError, rng_for
 from gamelog.replay.fold import start_state
 from gamelog.replay.record import Record, seal
 from gamelog.service.errors import Conflict, PermissionDenied, Refused
 
 UNDO_POLICIES = ("none", "consent", "arbiter", "free")
+log = logging.getLogger(__name__)
 
 
 class GameSnapshot(Snapshot):
@@ -166,7 +168,15 @@ class Game(Aggregate):
         if seat not in self.rules.to_act(self.state):
             raise PermissionDenied("not-your-turn", f"{seat} may not move now")
         ply = self.ply + 1
-        events = self.rules.decide(self.state, seat, move, rng_for(self.seed, ply))
+        try:
+            events = self.rules.decide(self.state, seat, move, rng_for(self.seed, ply))
+        except RulesError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            # The rules choked on a malformed move instead of refusing it: still
+            # a refusal for the player, and a bug report for us.
+            log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
+            raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
         record = self._next("move", seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id

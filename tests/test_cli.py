@@ -235,3 +235,21 @@ def test_show_draws_a_carcassonne_map_as_svg(server: ServerProcess, tmp_path: Pa
         server, "show", no_picture[0]["game_id"], "--svg", str(tmp_path / "y.svg"), check=False
     )
     assert refused.returncode == 1 and "no-picture" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "count"),
+    [("panem", 4, 20), ("carcassonne-hg", 5, 10), ("hadara", 5, 10)],
+)
+def test_selfplay_finishes_every_game_of_each_game(
+    server: ServerProcess, game: str, players: int, count: int
+) -> None:
+    games = as_json(
+        server, "selfplay", game, "--players", str(players), "--games", str(count), "--seed", "17"
+    )
+    assert len(games) == count
+    for played in games:
+        assert played["finished"], played
+        result = played["result"]
+        assert set(result["scores"]) == {f"p{i + 1}" for i in range(players)}
+        assert result["winners"]

@@ -129,3 +129,55 @@ def test_no_viewer_is_sent_what_it_may_not_see(
         exported = app.export(game_id, None, redacted=True)
         state = app.state_at(game_id).state
         assert not find_leaks(exported, rules.hidden_from(state, None))
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
+@SETTINGS
+def test_refused_moves_leave_the_store_unchanged(
+    app: GameLog, game: str, players: int, seed: int, data: st.DataObject
+) -> None:
+    """Wrong seat, garbage moves, stale positions and moves after the end are
+    refused with a reason, at random positions, and store nothing."""
+    from gamelog.service.errors import GamelogError
+
+    stop_after = data.draw(st.integers(min_value=0, max_value=80), label="moves before")
+    played = play_random_game(app, game, players, seed, max_moves=stop_after)
+    game_id = played.game_id
+    current = app.state_at(game_id)
+    before = app.records(game_id)
+    rules = current.rules
+    actors = [s for s in rules.to_act(current.state) if s != ARBITER]
+    idle = [s for s in played.created.tokens if s not in actors]
+    attempts: list[tuple[str, object, int]] = []
+    for seat in idle:
+        for move in rules.legal_moves(current.state, actors[0])[:2] if actors else []:
+            attempts.append((seat, move, current.position))
+    for _ in range(4):
+        garbage = data.draw(st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=4))
+        seat = data.draw(st.sampled_from(sorted(played.created.tokens)))
+        attempts.append((seat, garbage, current.position))
+    if actors:
+        legal = rules.legal_moves(current.state, actors[0])[0]
+        attempts.append((actors[0], legal, current.position + 1))
+        if current.position > 0:
+            attempts.append((actors[0], legal, current.position - 1))
+    for seat, move, at in attempts:
+        try:
+            app.play(game_id, played.created.tokens[seat], move, at)
+        except GamelogError as refusal:
+            assert refusal.code and refusal.message
+        else:
+            # Random JSON can happen to be a legal move; then it was stored.
+            assert seat in actors and at == current.position
+            return
+        assert app.records(game_id) == before
