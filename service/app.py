@@ -343,7 +343,8 @@ class GameLog(Application[UUID]):
             except RulesError as error:
                 raise Refused(error.code, error.message) from None
             self._save(game)
-        records = self.records(game_id, from_position=at_position + 1)
+        # Only what this call stored, even if more moves followed since.
+        records = self.records(game_id, at_position + 1, game.position)
         return Played(game.position, records)
 
     def _replayed(self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any) -> Played:
@@ -565,7 +566,7 @@ class GameLog(Application[UUID]):
                     )
             first_new = at_position + 1
             self._save(game)
-        records = self.records(game_id, from_position=first_new)
+        records = self.records(game_id, first_new, game.position)
         taken_back = any(r["kind"] == "takeback" for r in records)
         return TakeBackOutcome(records[-1]["position"], taken_back, records)
 
