@@ -54,7 +54,7 @@ Moves (the seat that may move is in ``to_act``):
   missing card. The last chooser's decide returns ``TributesRevealed``.
 * hand limit: ``{"discard": [ids]}``, exactly down to six.
 
-Rules decisions (also in docs/decisions/panem.md):
+Rules decisions (also in the panem section of docs/rules-decisions.md):
 
 * A space is free when no figure stands on it, including figures that have not
   moved yet this round. A figure may not stay at or return to the location it
@@ -74,15 +74,20 @@ Rules decisions (also in docs/decisions/panem.md):
   Prim, hand limit) is seen by everybody; only its top card stays visible. At
   the Capitol storehouse a card given takes the place of the card taken: it is
   the new top card (seen by all) if the top card was taken, else it is hidden
-  in the pile.
-* The draw pile is renewed from the discard pile when a card must be drawn and
-  it is empty (then one card starts the new discard pile). If both are empty,
-  fewer cards are drawn.
+  in the pile. (The rulebook lets the player push it in anywhere; since only
+  the top card shows and the pile below it is kept unordered, the player does
+  not choose the place.)
+* The draw pile is renewed from the discard pile at once ("sofort") when its
+  last card is drawn, before the drawn cards are laid anywhere; one card then
+  starts the new discard pile (rules 1.1; 1.0 renewed only at the next draw).
+  A discard pile of a single card is renewed only when a card must be drawn.
+  If both piles are empty, fewer cards are drawn.
 * Hand-limit discards are open and made in any order. Tribute cards go onto
   the discard pile face up, in seat order.
 * Trades: cards asked are named by kind (``food-3``), since nobody knows the
-  ids in another hand. The partners see each other's traded cards; others see
-  counts. A proposal is void when its proposer no longer holds the cards
+  ids in another hand. Any numbers of cards may be traded; one side may be
+  empty (a gift), not both. The partners see each other's traded cards; others
+  see counts. A proposal is void when its proposer no longer holds the cards
   offered, or when the asked player traded away a card of an asked kind and no
   longer holds all asked kinds. Declaring done voids one's open proposals and
   those made to one; proposals to a seat that is done are refused.

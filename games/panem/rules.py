@@ -120,7 +120,7 @@ def card_points(catalog: Catalog, hand: frozenset[str], advantage: str | None) -
 class Panem:
     name = "panem"
     title = "Die Tribute von Panem: Überleben in Distrikt 12"
-    rules_version = "1.0"
+    rules_version = "1.1"
     min_players = 2
     max_players = 4
     default_component_set = DEFAULT_SET
@@ -207,24 +207,40 @@ class Panem:
         return table.rng.choice(sorted(available))
 
     def _draw(self, table: _Table, count: int) -> list[str]:
-        """Cards from the draw pile; renews it from the discard pile when empty."""
+        """Cards from the draw pile; renews it from the discard pile when it runs out.
+
+        The rulebook renews the pile "sofort" (at once) when its last card is
+        drawn, so the renewal happens before the drawn cards are laid anywhere
+        (the forest's two discards start the new discard pile; a visitor to the
+        Capitol storehouse finds one card, not the whole old pile).
+        """
         taken: list[str] = []
         use_deal = table.s.round >= 1
         for _ in range(count):
+            if not table.s.draw_pile - set(taken):
+                self._renew(table, taken, minimum=1)
             available = table.s.draw_pile - set(taken)
             if not available:
-                if not table.s.pile(DISCARD):
-                    break
-                table.emit({"type": "DrawPileRenewed", "count": len(table.s.pile(DISCARD))})
-                available = table.s.draw_pile - set(taken)
-                index = table.s.draws_made + len(taken) if use_deal else None
-                table.emit({"type": "DiscardStarted", "card": self._pick(table, available, index)})
-                available = table.s.draw_pile - set(taken)
-                if not available:
-                    break
+                break
             index = table.s.draws_made + len(taken) if use_deal else None
             taken.append(self._pick(table, available, index))
+        if taken and not table.s.draw_pile - set(taken):
+            self._renew(table, taken, minimum=2)
         return taken
+
+    def _renew(self, table: _Table, taken: list[str], minimum: int) -> None:
+        """Shuffle the discard pile into a new draw pile and start a new discard pile.
+
+        ``taken`` are cards drawn but not yet laid anywhere (their event comes
+        after). A discard pile of one card is only renewed when a card must be
+        drawn: renewing it at once would just lay the same card back.
+        """
+        if len(table.s.pile(DISCARD)) < minimum:
+            return
+        table.emit({"type": "DrawPileRenewed", "count": len(table.s.pile(DISCARD))})
+        available = table.s.draw_pile - set(taken)
+        index = table.s.draws_made + len(taken) if table.s.round >= 1 else None
+        table.emit({"type": "DiscardStarted", "card": self._pick(table, available, index)})
 
     # -- the round track ---------------------------------------------------------
 

@@ -100,7 +100,7 @@ def test_registered_and_named() -> None:
     from gamelog.games import get_rules
 
     assert get_rules("panem") is RULES
-    assert RULES.rules_version == "1.0"
+    assert RULES.rules_version == "1.1"
     assert (RULES.min_players, RULES.max_players) == (2, 4)
 
 
@@ -832,6 +832,48 @@ def test_empty_draw_pile_is_renewed_from_the_discard_pile() -> None:
     assert len(state.hands["ann"]) == 4
 
 
+def test_draw_pile_is_renewed_at_once_when_its_last_card_is_drawn() -> None:
+    # Rulebook: when the draw pile is used up, the discard pile is shuffled into
+    # a new draw pile "sofort", and its top card starts a new discard pile. The
+    # forest's two leftover cards then lie on the new discard pile, not in the
+    # new draw pile.
+    state = new_game(4, deal4(ann="peeta"))
+    state = replace(
+        state,
+        draw_pile=frozenset({"food-1-04", "fuel-1-04", "clothing-1-04"}),
+        discard=frozenset({"food-2-02", "fuel-2-02"}),
+        discard_top="clothing-2-01",
+    )
+    state = play(state, "ann", {"go": "forest-1"})
+    events = decide(state, "ann", {"act": True})
+    kinds = [e["type"] for e in events]
+    assert kinds[:3] == ["DrawPileRenewed", "DiscardStarted", "ForestRevealed"]
+    assert events[0]["count"] == 3
+    assert sorted(events[2]["cards"]) == ["clothing-1-04", "food-1-04", "fuel-1-04"]
+    state = play(state, "ann", {"act": True})
+    state = play(state, "ann", {"keep": "food-1-04"})
+    assert len(state.draw_pile) == 2
+    assert state.draw_pile < {"food-2-02", "fuel-2-02", "clothing-2-01"}
+    assert state.pile("discard") - state.draw_pile == {
+        "fuel-1-04",
+        "clothing-1-04",
+        *({"food-2-02", "fuel-2-02", "clothing-2-01"} - state.draw_pile),
+    }
+    assert len(state.pile("discard")) == 3
+
+
+def test_a_discard_pile_of_one_card_is_not_renewed_in_vain() -> None:
+    state = new_game(4, deal4(ann="gale"))
+    state = replace(
+        state, draw_pile=frozenset({"food-1-04"}), discard=frozenset(), discard_top="fuel-2-02"
+    )
+    state = play(state, "ann", {"go": "everdeen_house-1"})
+    events = decide(state, "ann", {"act": True})
+    assert [e["type"] for e in events][:1] == ["CardsDrawn"]
+    state = play(state, "ann", {"act": True})
+    assert not state.draw_pile and state.discard_top == "fuel-2-02"
+
+
 def test_start_cards_are_dealt_secretly() -> None:
     options = RULES.normalize_options({}, SEATS4)
     events = RULES.setup(options, SEATS4, random.Random(5))
@@ -853,3 +895,150 @@ def test_render_text_shows_only_own_hand() -> None:
     text = RULES.render_text(state, "ann")
     assert "food-1-01" in text and "food-1-02" not in text
     assert "food-1-01" not in RULES.render_text(state, None)
+
+
+# -- the referee's checklist: rules the tests above did not pin down ------------------------
+
+
+def test_bakery_and_hob_stacks_build_up_over_the_rounds() -> None:
+    # Rulebook: cards may gather at the bakery over several rounds; the Hob
+    # stacks are only looked at, never taken, so each refill adds to them.
+    state = new_game(4, deal4())
+    state = advance(state, lambda s: s.round == 3 and s.phase == TRADING)
+    # Round 2 stocks bakery-1, bakery-2, then the Hob from the listed draws.
+    assert {"food-2-01", "medicine-2-01"} < state.bakery["bakery-1"]
+    assert {"fuel-2-01", "fuel-1-04"} < state.bakery["bakery-2"]
+    assert all(len(cards) == 3 for cards in state.bakery.values())
+    assert state.hob["hob-1"] == {"food-3-01", "fuel-3-01", "food-1-04", "clothing-1-04"}
+    assert all(len(cards) == 4 for cards in state.hob.values())
+    # Bakery cards lie face up: nobody has them hidden.
+    for viewer in (*SEATS4, None):
+        assert not (state.bakery["bakery-1"] & RULES.hidden_from(state, viewer))
+
+
+def test_start_advantages_left_over_go_to_the_box() -> None:
+    for n in (2, 3):
+        events = RULES.setup(RULES.normalize_options({}, seats(n)), seats(n), random.Random(n))
+        dealt = next(e for e in events if e["type"] == "StartAdvantagesDealt")
+        assert len(dealt["advantages"]) == n and len(dealt["boxed"]) == 4 - n
+        assert set(dealt["advantages"].values()) | set(dealt["boxed"]) == set(START_ADVS)
+
+
+def test_forest_food_may_be_left() -> None:
+    state = new_game(4, deal4(ann="peeta", draws=["medicine-2-01", "food-1-04", "fuel-1-04"]))
+    state = play(state, "ann", {"go": "forest-1"})
+    state = play(state, "ann", {"act": True})
+    state = play(state, "ann", {"keep": None})
+    assert len(state.hands["ann"]) == 3 and state.discard_top == "fuel-1-04"
+    assert {"food-1-04", "medicine-2-01"} <= state.discard
+
+
+def test_capitol_storehouse_card_given_below_the_top_stays_hidden() -> None:
+    state = new_game(4, deal4(ann="gale"))
+    state = replace(state, discard=frozenset({"food-2-02"}))
+    state = play(state, "ann", {"go": "capitol_storehouse-1"})
+    state = play(state, "ann", {"act": True})
+    assert RULES.view(state, "ann")["turn"]["pile_cards"] == ["clothing-2-01", "food-2-02"]
+    assert "pile_cards" not in RULES.view(state, "ben")["turn"]
+    events = decide(state, "ann", {"exchange": [["medicine-1-01", "food-2-02"]]})
+    for viewer in ("ben", None):
+        assert RULES.redact(events[0], viewer) == {
+            "type": "PileExchanged",
+            "seat": "ann",
+            "pile": "discard",
+            "count": 1,
+            "top": "clothing-2-01",
+        }
+    state = play(state, "ann", {"exchange": [["medicine-1-01", "food-2-02"]]})
+    assert state.discard_top == "clothing-2-01" and state.discard == {"medicine-1-01"}
+    assert "medicine-1-01" in RULES.hidden_from(state, "ben")
+    assert "medicine-1-01" not in RULES.view(state, "ben")["discard"]["known"]
+    assert RULES.view(state, "ann")["discard"]["known"] == ["clothing-2-01", "medicine-1-01"]
+
+
+def test_swap_may_not_land_on_last_rounds_location() -> None:
+    state = new_game(4, deal4(ann="gale"))
+    for seat, space in zip(SEATS4, ("forest-1", "bakery-1", "everdeen_house-1", "hob-1")):
+        state = play(state, seat, {"go": space})
+        state = play(state, seat, {"skip": True})
+    assert state.round == 2 and state.last_location["cat"] == "everdeen_house"
+    state = play(state, "ann", {"go": "capitol_storehouse-1"})
+    state = play(state, "ann", {"skip": True})
+    state = play(state, "ben", {"go": "everdeen_house-2"})
+    state = play(state, "ben", {"skip": True})
+    state = play(state, "cat", {"go": "justice_building-1"})
+    assert refused(state, "cat", {"swap_with": "ben"}).code == "cannot-swap"
+    assert [m for m in RULES.legal_moves(state, "cat") if "swap_with" in m] == [
+        {"swap_with": "ann"}
+    ]
+    state = play(state, "cat", {"swap_with": "ann"})
+    assert state.position["cat"] == "capitol_storehouse-1"
+    state = play(state, "cat", {"act": True})
+    assert state.step == "exchange" and state.looking == "discard"
+
+
+def test_partial_tribute_costs_a_lot_per_missing_card() -> None:
+    state = advance(new_game(4, deal4()), lambda s: s.round == 7 and s.phase == TRIBUTE)
+    assert state.tribute_goods == ("food", "medicine")
+    hands = {**state.hands, "ann": frozenset({"food-1-04", "food-1-05", "fuel-1-04"})}
+    state = replace(state, hands=hands)
+    before = dict(state.glass_ball)
+    refused(state, "ann", {"tribute": ["food-1-04", "food-1-05"]})
+    refused(state, "ann", {"tribute": ["fuel-1-04"]})
+    assert {"tribute": ["food-1-04", "food-1-05"]} not in RULES.legal_moves(state, "ann")
+    state = play(state, "ann", {"tribute": ["food-1-05"]})
+    for seat in ("ben", "cat", "dan"):
+        state = play(state, seat, {"tribute": []})
+    assert state.glass_ball["ann"] == before["ann"] + 1
+    assert all(state.glass_ball[s] == before[s] + 2 for s in ("ben", "cat", "dan"))
+    assert state.hands["ann"] == {"food-1-04", "fuel-1-04"}
+    assert state.lots_left["ann"] == 11 - state.glass_ball["ann"]
+
+
+def test_end_round_tribute_hand_limit_then_the_lot() -> None:
+    state = new_game(4, deal4() | {"tribute_lot": "dan"})
+    state = advance(state, lambda s: s.round == 13 and s.phase == TRIBUTE, limit=5000)
+    assert state.tribute_goods == ("clothing", "food", "fuel", "medicine")
+    rich = frozenset(
+        {"food-3-01", "food-3-02", "medicine-3-01", "clothing-3-01", "fuel-3-01", "fuel-3-02"}
+        | {"food-1-04", "medicine-1-04", "clothing-1-04", "fuel-1-04", "food-2-02"}
+    )
+    state = replace(state, hands={**state.hands, "ann": rich})
+    before = state.glass_ball["ann"]
+    cheap = ["food-1-04", "medicine-1-04", "clothing-1-04"]  # no fuel: one lot
+    state = play(state, "ann", {"tribute": cheap})
+    for seat in ("ben", "cat"):
+        state = play(state, seat, {"tribute": []})
+    events = decide(state, "dan", {"tribute": []})
+    assert [e["type"] for e in events][-1] == "HandLimitDemanded"
+    assert events[-1]["discards"] == {"ann": 2}
+    state = play(state, "dan", {"tribute": []})
+    assert state.glass_ball["ann"] == before + 1 and RULES.to_act(state) == ("ann",)
+    events = decide(state, "ann", {"discard": ["food-2-02", "fuel-1-04"]})
+    kinds = [e["type"] for e in events]
+    assert kinds == ["CardsDiscarded", "LotDrawn", "GameEnded"]
+    assert "FigureMoved" not in kinds
+    state = play(state, "ann", {"discard": ["food-2-02", "fuel-1-04"]})
+    result = RULES.result(state)
+    assert result is not None and result.ranking[-1] == ("dan",)
+    assert result.scores["ann"] == 18 and len(state.hands["ann"]) == 6
+
+
+def test_two_players_neutral_lot_equal_points_fewest_lots_win() -> None:
+    state = ended(
+        {"ann": ["food-3-01"], "ben": ["fuel-3-01"]}, {"ann": 4, "ben": 3, NEUTRAL: 6}, NEUTRAL
+    )
+    result = RULES.result(state)
+    assert result is not None and result.ranking == (("ben",), ("ann",))
+
+
+def test_spectator_sees_no_private_card() -> None:
+    state = new_game(4, deal4(ann="prim"))
+    state = play(state, "ann", {"go": "everdeen_house-1"})
+    state = play(state, "ann", {"act": True})
+    view = RULES.view(state, None)
+    assert view["hands"] == {} and view["turn"]["drawn_count"] == 2
+    assert "drawn" not in view["turn"] and "draw_pile" not in view and "box" not in view
+    assert view["hand_counts"] == {"ann": 3, "ben": 3, "cat": 3, "dan": 3}
+    assert not find_leaks(view, RULES.hidden_from(state, None))
+    assert set(state.drawn) <= RULES.hidden_from(state, None)
