@@ -4,7 +4,8 @@ The games are generated in-process: ``GameLog.create_game`` on an in-memory
 (popo) store deals each game with a fixed seed, then a seeded random player
 plays legal moves through the ``Game`` aggregate's own ``play`` command (the
 rules' decide, the hash chain, the revealed seed at the end) with no store
-round trip per move, so the records are exactly the ones the service stores. Then every game's records go through
+round trip per move, so the records are exactly the ones the service stores.
+Then every game's records go through
 ``replay.audit.audit_records`` (hash chain, seed commitment, deal, every move
 re-decided, result) beside the baseline, a plain replay with
 ``replay.fold.fold`` of the same records.

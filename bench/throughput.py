@@ -56,9 +56,7 @@ def case_a(settings: Settings) -> CaseResult:
         for clients in CONCURRENCY:
             phases = run_load([server.address], clients, ["echo", "play"], calls)
             goal = GOAL_A if clients == max(CONCURRENCY) else None
-            result.rows.append(
-                _row(f"{clients} client(s)", phases["play"], phases["echo"], goal)
-            )
+            result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["echo"], goal))
     finally:
         server.stop()
     result.notes.append(
@@ -123,15 +121,11 @@ def case_b(settings: Settings) -> CaseResult:
     servers: list[ServerProcess] = []
     try:
         servers = [start_server_process(settings.workdir, "--postgres", dsn) for _ in range(2)]
-        addresses = [s.address for s in servers]
-        # One warm-up game so both servers have created their tables.
-        run_load(addresses, 2, ["play"], 2)
+        addresses = [s.address for s in servers]  # each created its tables on start
         for clients in CONCURRENCY:
             phases = run_load(addresses, clients, ["insert", "play"], calls, dsn=dsn)
             goal = GOAL_B if clients == max(CONCURRENCY) else None
-            result.rows.append(
-                _row(f"{clients} client(s)", phases["play"], phases["insert"], goal)
-            )
+            result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["insert"], goal))
             time.sleep(0.2)
     finally:
         for server in servers:

@@ -1,0 +1,44 @@
+"""The benchmark suite runs end to end in its quick mode (sizes too small to
+mean anything: this checks the machinery, never the timings)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ("a", "b", "c", "d", "e")
+
+
+@pytest.mark.timeout(120)
+def test_quick_run_writes_every_case_with_numeric_ratios(tmp_path: Path) -> None:
+    output = tmp_path / "latest.json"
+    completed = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--output", str(output)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=110,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    document = json.loads(output.read_text())
+    assert document["quick"] is True
+    assert set(document["cases"]) == set(CASES)
+    for name, case in document["cases"].items():
+        if case["skipped"]:
+            # Only the PostgreSQL case may be skipped, and only with a reason.
+            assert name == "b", f"case {name} skipped: {case['skipped']}"
+            assert "PostgreSQL" in case["skipped"] or "--postgres" in case["skipped"]
+            continue
+        assert case["rows"], f"case {name} has no measurements"
+        for row in case["rows"]:
+            for key in ("value", "baseline", "ratio"):
+                assert isinstance(row[key], (int, float)), (name, key, row[key])
+                assert math.isfinite(row[key]), (name, key, row[key])
+        assert isinstance(case["ratio"], (int, float))
