@@ -55,13 +55,20 @@ sheet). Seats with nothing to decide pass automatically (``"auto": true``).
 
 The view's ``score_sheet`` is ``{"columns": [seats], "rows": [{"category",
 "label", "scores": {seat: points}}...], "coins_left": {seat: coins}}``: the
-running count during play, the final scoring once the game is over.
+running count during play, the final scoring once the game is over;
+``coins_left`` is what breaks a tie: the coins kept after handing in every 5.
 
-Rules decisions (also in docs/decisions/hadara.md):
+Rules version 1.1 (review against the rulebook): the wheel turns the way of
+the rulebook's example, ties compare the coins kept after handing in 5s, a
+bust is named by an integer, and house-1 shows one colony front per level.
 
-1. The colours lie around the wheel as yellow, red, blue, green, purple; seat
-   k (in seat order, which is clockwise) holds crest k; turning the wheel moves
-   every crest to the next colour.
+Rules decisions (also in docs/rules-decisions.md, section hadara):
+
+1. The board's parts may be put together in any order; the engine uses one:
+   seat k (in seat order, which is clockwise) holds crest k, which points at
+   colour k + w of yellow, red, blue, green, purple at wheel setting w. A turn
+   moves every crest to the colour before it in that list: red -> yellow as in
+   the rulebook's example, yellow -> purple, ..., blue -> red.
 2. Cards put face up in the same round go onto the outer stacks in turn order
    from the start player, so the last seat's card lies on top.
 3. A sealed choice is checked against the seat's coins when it is made: in a
@@ -88,10 +95,14 @@ Rules decisions (also in docs/decisions/hadara.md):
 12. Never-start coin: nobody with 3 players; the highest initiative with 4;
     the two highest with 5; with 2 players the one who starts only in II.
 13. A colony stays face down to everybody (the plunderer too) unless allied;
-    its id names its back, so views show slots ("3a") and fronts only.
+    its id names its back, so views show slots ("3a") and fronts only. In
+    house-1 all colonies of a level show the same front, so a front never
+    names its back.
 14. Tracks have no upper end: a value v shows as field and 10-markers (11 is a
     marker and field 1).
-15. Ties on points: more coins wins; still tied: a shared place.
+15. Ties on points: more coins kept after handing in every 5 (0-4) wins
+    ("1 Münze behältst du für einen möglichen Gleichstand"); still tied: a
+    shared place.
 """
 
 from __future__ import annotations

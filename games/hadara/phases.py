@@ -36,6 +36,13 @@ def turn_order(seats: Sequence[str], first: str) -> tuple[str, ...]:
     return (*seats[index:], *seats[:index])
 
 
+def turned(wheel: int) -> int:
+    """The wheel after one segment clockwise: every crest moves to the stack
+    before it in ``COLOURS`` (red -> yellow, as in the rulebook's example,
+    yellow -> purple, purple -> green, green -> blue, blue -> red)."""
+    return (wheel - 1) % len(COLOURS)
+
+
 def crest_colour(seats: Sequence[str], seat: str, wheel: int) -> str:
     """The stack the seat's crest points at; crest k belongs to seat k."""
     return COLOURS[(list(seats).index(seat) + wheel) % len(COLOURS)]

@@ -61,7 +61,7 @@ def _illegal(code: str, message: str) -> IllegalMove:
 class Hadara:
     name = "hadara"
     title = "Hadara"
-    rules_version = "1.0"
+    rules_version = "1.1"
     min_players = 2
     max_players = 5
     default_component_set = "hadara/house-1"
@@ -264,7 +264,12 @@ class Hadara:
         if move == {"pass": True}:
             return [{"type": "BustPassed", "seat": seat}]
         number, tile, side = move.get("bust"), move.get("tile"), move.get("side")
-        if set(move) != {"bust", "tile", "side"} or side not in ("front", "back"):
+        if (
+            set(move) != {"bust", "tile", "side"}
+            or side not in ("front", "back")
+            or not isinstance(number, int)
+            or isinstance(number, bool)
+        ):
             raise _illegal(
                 "bad-move",
                 'carve a bust: {"bust": 1-4, "tile": track, "side": "front"|"back"}, '
@@ -393,7 +398,7 @@ class Hadara:
         if stage == "choose" and len(state.chosen) == len(state.seats):
             return [self._reveal(state)]
         if stage == "turn_wheel":
-            return [{"type": "WheelTurned", "wheel": (state.wheel + 1) % len(COLOURS)}]
+            return [{"type": "WheelTurned", "wheel": phases.turned(state.wheel)}]
         if stage == "income":
             income = {p.seat: tracks(p, state)["income"] for p in state.players}
             extra = {p.seat: income_extra(state, p) for p in state.players}
@@ -788,7 +793,7 @@ class Hadara:
         return Result(
             scores=dict(totals),
             ranking=rank_by(keys, state.seats),
-            details={"score_sheet": dict(sheet), "tie_break": "coins left"},
+            details={"score_sheet": dict(sheet), "tie_break": "coins kept after handing in 5s"},
         )
 
     def _colony_view(self, state: HadaraState, viewer: Viewer) -> list[dict[str, JSON]]:

@@ -5,7 +5,8 @@ bust's points, plus the reward for a tile on its point side, plus the bust
 card's 2 per such bust), silver seals (half the track, each rounded up; one
 seal per full-points card scores the whole track), golden seals (7 per set of
 five colours per seal; the wildcard card lets one set miss a card; the
-set-points card adds 4 per set), card points, and 1 point per 5 coins.
+set-points card adds 4 per set), card points, and 1 point per 5 coins; the
+coins kept after that (fewer than 5) break a tie on points.
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ def silver_points(values: list[int], full_point_seals: int) -> int:
 
 def coin_points(coins: int, per_point: int = 5) -> int:
     return coins // per_point
+
+
+def coins_kept(coins: int, per_point: int = 5) -> int:
+    """Coins left after handing in every 5 for a point: they break a tie
+    ("1 Münze behältst du für einen möglichen Gleichstand")."""
+    return coins - per_point * coin_points(coins, per_point)
 
 
 def player_scores(state: HadaraState, player: Player) -> dict[str, int]:
@@ -95,7 +102,8 @@ def player_scores(state: HadaraState, player: Player) -> dict[str, int]:
 
 def score_sheet(state: HadaraState) -> dict[str, Any]:
     """The score pad: one row per category, one column per seat, and a total
-    row; ``coins_left`` gives the tie-break."""
+    row; ``coins_left`` gives the tie-break: the coins each seat keeps after
+    handing in every 5 coins for a point."""
     per_seat = {player.seat: player_scores(state, player) for player in state.players}
     rows: list[dict[str, Any]] = [
         {"category": key, "label": label, "scores": {s: per_seat[s][key] for s in state.seats}}
@@ -106,7 +114,9 @@ def score_sheet(state: HadaraState) -> dict[str, Any]:
     return {
         "columns": list(state.seats),
         "rows": rows,
-        "coins_left": {p.seat: p.coins for p in state.players},
+        "coins_left": {
+            p.seat: coins_kept(p.coins, state.components.coins_per_end_point) for p in state.players
+        },
     }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gamelog.games.hadara import RULES
-from gamelog.games.hadara.cards import COLOURS, shipped_components
+from gamelog.games.hadara.cards import COLOURS, Bust, shipped_components
 from gamelog.games.hadara.phases import turn_order
 from gamelog.games.hadara.prices import recruit_price
 from gamelog.games.hadara.scoring import complete_sets, player_scores, score_sheet
@@ -240,9 +240,10 @@ def test_phase_a_sealed_draws_two_players() -> None:
     assert state.player("ann").coins == 7 + 2  # epoch-I sale price
     assert ann_cards[1] in RULES.hidden_from(state, "bob")
     assert ann_cards[1] not in RULES.hidden_from(state, "ann")
-    # the wheel turned: every crest moved on one stack
-    assert events[3]["draws"]["ann"]["colour"] == "blue"
-    assert events[3]["draws"]["bob"]["colour"] == "green"
+    # the wheel turned: every crest moved on one stack (red -> yellow, as in
+    # the rulebook's example; blue -> red)
+    assert events[3]["draws"]["ann"]["colour"] == "yellow"
+    assert events[3]["draws"]["bob"]["colour"] == "red"
 
 
 def test_choice_refusals() -> None:
@@ -796,3 +797,200 @@ def test_arbiter_sees_everything_and_spectator_nothing_hidden() -> None:
     assert RULES.view(state, ARBITER)["inner_cards"]["red"]
     for viewer in (*FIVE, None):
         assert find_leaks(RULES.view(state, viewer), RULES.hidden_from(state, viewer)) == []
+
+
+# --- review: fixes (each fails on rules 1.0) and rules untested before ----------------
+
+
+def test_example_wheel_turn_moves_the_monkey_from_red_to_yellow() -> None:
+    # "Dein Affen-Wappen liegt vor dem Drehen beim roten Kartenstapel. Nach dem
+    # Drehen liegt es beim gelben Kartenstapel."
+    state = dealt_table()
+    state, _ = play(state, "ann", {"wheel": "red"})
+    for seat in TWO:
+        state, events = play(state, seat, {"place": state.drawn[seat][0], "action": "sell"})
+    turned = next(e for e in events if e["type"] == "WheelTurned")
+    drawn = next(e for e in events if e["type"] == "CardsDrawn")
+    assert turned["wheel"] == state.wheel
+    assert drawn["draws"]["ann"]["colour"] == "yellow"
+
+
+@pytest.mark.parametrize("seats", [TWO, ("ann", "bob", "cid"), FIVE])
+def test_every_seat_draws_every_colour_once_per_epoch(seats: tuple[str, ...]) -> None:
+    state = dealt_table(seats)
+    state, events = play(state, "ann", {"wheel": "green"})
+    colours: dict[str, list[str]] = {seat: [] for seat in seats}
+    ply = 2
+    while state.stage in ("choose", "wheel"):
+        for event in events:
+            if event["type"] == "CardsDrawn":
+                for seat, draw in event["draws"].items():
+                    colours[seat].append(draw["colour"])
+        seat = RULES.to_act(state)[0]
+        state, events = play(state, seat, {"place": state.drawn[seat][0], "action": "sell"}, ply)
+        ply += 1
+    assert all(sorted(drawn) == sorted(COLOURS) for drawn in colours.values())
+    assert colours["ann"][:2] == ["green", "blue"]  # set by the start player, then turned
+
+
+def test_example_one_coin_is_kept_for_a_tie() -> None:
+    # "Du hast 11 Münzen. Du gibst 2x5 Münzen ab ... (1 Münze behältst du für
+    # einen möglichen Gleichstand.)": the coins left after handing in break ties
+    state = dealt_table()
+    state = set_player(state, "ann", coins=10)  # 2 points, keeps 0
+    state = set_player(state, "bob", coins=9, cards=("I-blue-01",))  # 1 + 1 point, keeps 4
+    sheet = score_sheet(state)
+    assert sheet["rows"][-1]["scores"] == {"ann": 2, "bob": 2}
+    assert sheet["coins_left"] == {"ann": 0, "bob": 4}
+    state = replace(state, final_sheet=sheet, stage="over")
+    result = RULES.result(state)
+    assert result is not None and result.ranking == (("bob",), ("ann",))
+    state = set_player(state, "ann", coins=11)
+    assert score_sheet(state)["coins_left"]["ann"] == 1
+
+
+def test_a_colony_front_never_tells_its_back() -> None:
+    # the backs stay unknown until an alliance ("Du weißt also nicht, welche
+    # Werte verbessert werden würden"): every colony of a level shows one front
+    for level in COMPONENTS.colony_levels:
+        fronts = {
+            tuple(sorted(c.front().items())) for c in COMPONENTS.colonies if c.requirement == level
+        }
+        assert len(fronts) == 1, level
+    state = table(FIVE, seed=9)
+    for viewer in (*FIVE, None):
+        rows = RULES.view(state, viewer)["colonies"]
+        assert all("colony" not in r and "back_values" not in r for r in rows)
+        by_level: dict[int, set[tuple[Any, ...]]] = {}
+        for row in rows:
+            by_level.setdefault(row["requirement"], set()).add(
+                (row["plunder_coins"], row["alliance_cost"], row["front_points"])
+            )
+        assert all(len(fronts) == 1 for fronts in by_level.values())
+
+
+def test_bust_number_must_be_an_integer() -> None:
+    state = bust_table(13)
+    refused(state, "ann", {"bust": True, "tile": "income", "side": "front"}, "bad-move")
+    refused(state, "ann", {"bust": "1", "tile": "income", "side": "front"}, "bad-move")
+    refused(state, "ann", {"bust": 5, "tile": "income", "side": "front"}, "requirement")
+
+
+def test_rules_version_names_the_review_fixes() -> None:
+    assert RULES.rules_version == "1.1"
+
+
+def test_example_blue_card_price_3_two_culture_one_food_two_points() -> None:
+    state = at_section(
+        dealt_table(), "take", "ann", phase="B", outer={**FILLER, "blue": ("I-blue-04",)}
+    )
+    state = set_player(state, "ann", coins=3)
+    before = values(state, "ann")
+    state, events = play(state, "ann", {"take": "blue", "action": "recruit"})
+    assert events[0]["price"] == 3 and state.player("ann").coins == 0
+    after = values(state, "ann")
+    assert (after["culture"] - before["culture"], after["food"] - before["food"]) == (2, 1)
+    assert player_scores(state, state.player("ann"))["cards"] == 2
+
+
+@pytest.mark.parametrize(("epoch", "card", "coins"), [(2, "II-red-01", 3), (3, "III-red-01", 4)])
+def test_selling_gives_three_coins_in_epoch_two_and_four_in_three(
+    epoch: int, card: str, coins: int
+) -> None:
+    state = at_section(
+        dealt_table(), "take", "ann", phase="B", epoch=epoch, outer={**FILLER, "red": (card,)}
+    )
+    state = set_player(state, "ann", coins=0)
+    state, _ = play(state, "ann", {"take": "red", "action": "sell"})
+    assert state.player("ann").coins == coins
+    assert card in state.discard  # sold face up in phase B: public
+
+
+def test_example_income_12_takes_12_coins_and_keeps_the_track() -> None:
+    state = set_player(dealt_table(), "ann", start_values=(12, 1, 3, 4), coins=0)
+    state = replace(state, stage="income", order=TWO)
+    events = RULES._settle(state, [], rng_for(b"x", 1))
+    assert events[0]["income"]["ann"] == 12
+    state = RULES.evolve(state, events[0])
+    assert state.player("ann").coins == 12 and values(state, "ann")["income"] == 12
+
+
+def test_example_colony_plus_3_slash_1_and_its_back() -> None:
+    colony = COMPONENTS.colony_by_id["colony-03-1"]
+    assert (colony.requirement, colony.plunder_coins, colony.alliance_cost) == (3, 3, 1)
+    assert (colony.front_points, colony.back_values, colony.back_points) == (2, (1, 1, 0, 0), 2)
+    state = colony_table(3)
+    before = values(state, "ann")
+    state, _ = play(state, "ann", {"colony": "3a", "ally": True})
+    after = values(state, "ann")
+    assert (after["income"], after["military"]) == (before["income"] + 1, before["military"] + 1)
+    assert state.player("ann").coins == 10 - 1
+    assert player_scores(state, state.player("ann"))["colonies"] == 2
+
+
+def test_example_bust_requirement_6_four_points_two_steps() -> None:
+    assert COMPONENTS.busts["A"][0] == Bust(requirement=6, points=4, reward_steps=2)
+    refused(bust_table(5), "ann", {"bust": 1, "tile": "food", "side": "front"}, "requirement")
+    state, _ = play(bust_table(6), "ann", {"bust": 1, "tile": "food", "side": "front"})
+    assert values(state, "ann")["food"] == 4 + 2
+    assert player_scores(state, state.player("ann"))["busts"] == 4
+
+
+def test_colonies_and_busts_are_kept_when_feeding_lowers_the_tracks() -> None:
+    cards = ("I-red-04", "I-red-05", "I-blue-05", "I-blue-06")
+    state = feeding_table(cards, 3)
+    state = set_player(state, "ann", colonies=(("3a", False),), busts=((1, "income", "front"),))
+    state = replace(state, colony_owner={"3a": "ann"})
+    state, _ = play(state, "ann", {"remove": ["I-red-04"]})
+    ann = state.player("ann")
+    assert ann.colonies == (("3a", False),) and len(ann.busts) == 1
+    assert player_scores(state, ann)["colonies"] == 2
+
+
+def test_silver_seals_round_up_each_seal_alone() -> None:
+    state = set_player(
+        dealt_table(), "ann", start_values=(0, 27, 27, 0), silver_seals=("military", "culture")
+    )
+    assert player_scores(state, state.player("ann"))["silver_seals"] == 14 + 14
+
+
+def test_start_players_of_epochs_two_and_three_in_play() -> None:
+    state = dealt_table(FIVE)  # initiative 1..5 in seat order
+    state = run_until(state, lambda s: s.epoch == 2, limit=5000)
+    assert state.start_player == "bob" and state.order[0] == "bob"
+    state = run_until(state, lambda s: s.epoch == 3, limit=5000)
+    assert state.start_player == "cid"
+
+
+def test_four_players_the_highest_initiative_takes_the_coin() -> None:
+    seats = ("ann", "bob", "cid", "dee")
+    state = dealt_table(seats)
+    assert [p.coins for p in state.players] == [7, 8, 8, 8 + 1]
+    three = dealt_table(("ann", "bob", "cid"))
+    assert [p.coins for p in three.players] == [7, 8, 8]
+
+
+def test_nobody_else_sees_inner_stacks_draws_or_colony_backs() -> None:
+    state = dealt_table(FIVE)
+    normalized = RULES.normalize_options({"first_game": True}, FIVE)
+    setup = RULES.setup(normalized, FIVE, rng_for(b"s", 0))
+    laid = next(e for e in setup if e["type"] == "ColoniesLaid")
+    begun = next(e for e in setup if e["type"] == "EpochBegun")
+    for viewer in (*FIVE, None):
+        assert "colonies" not in RULES.redact(laid, viewer)
+        assert all(isinstance(n, int) for n in RULES.redact(begun, viewer)["stacks"].values())
+    state, events = play(state, "ann", {"wheel": "yellow"})
+    drawn = events[-1]
+    ann_draw = state.drawn["ann"]
+    for viewer in ("bob", None):
+        seen = RULES.redact(drawn, viewer)
+        assert seen["draws"]["ann"]["cards"] is None
+        view = RULES.view(state, viewer)
+        assert "inner_cards" not in view and "draws" not in view
+        assert not find_leaks(view, set(ann_draw))
+        assert set(ann_draw) <= RULES.hidden_from(state, viewer)
+    assert RULES.view(state, "ann")["your_draw"] == list(ann_draw)
+    state, events = play(state, "ann", {"place": ann_draw[0], "action": "sell"})
+    for viewer in ("bob", None):
+        assert RULES.redact(events[0], viewer) == {"type": "DrawChosen", "seat": "ann"}
+        assert RULES.view(state, viewer).get("your_choice") is None
