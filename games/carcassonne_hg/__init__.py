@@ -40,7 +40,7 @@ rng at the moment of drawing; the piles are unordered sets.
 Hidden: the ids of the tiles still in the land and bonus piles, from every
 viewer but the arbiter. A drawn tile is public.
 
-Rules decisions (also in docs/decisions/carcassonne-hg.md):
+Rules decisions (also in the carcassonne-hg section of docs/rules-decisions.md):
 
 1. Each player has 5 tribe members to play and 2 huts: of the 6 figures of a
    colour one marks the score track, as the rulebook says.
@@ -63,7 +63,8 @@ Rules decisions (also in docs/decisions/carcassonne-hg.md):
 7. Pieces go only on the tile just laid, on a zone whose feature has no piece
    of that kind: gatherer on forest, fisher on river (not on a lake), hunter on
    meadow, hut on river or lake (no hut in the river system). A piece may be
-   placed on a feature the same tile completes; it scores and comes home.
+   placed on a feature the same tile completes; it scores and comes home, and
+   a member that came home may go out again on the bonus tile of that turn.
 8. Meadows: 2 points per deer, mammoth and aurochs; each tiger cancels one
    deer (never below zero); fire anywhere in the meadow removes all its tigers;
    a hunter standing on the shrine meadow zone takes the meadow alone.
@@ -71,6 +72,7 @@ Rules decisions (also in docs/decisions/carcassonne-hg.md):
 9. The game ends after the turn in which the last land tile was laid or set
    aside (a bonus tile earned in that turn is still played).
 10. Ranking by points; equal points share a place (the rulebook breaks no tie).
+    Scores are plain totals: the score track's 50/100 counters only keep count.
 """
 
 from __future__ import annotations

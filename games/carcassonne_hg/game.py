@@ -232,7 +232,7 @@ class HuntersAndGatherers:
                 "bad-move", 'place a piece {"deploy": {"piece": .., "zone": ..}} or {"pass": true}'
             )
         piece, zone_index = deploy["piece"], deploy["zone"]
-        if piece not in ZONE_FOR_PIECE:
+        if not isinstance(piece, str) or piece not in ZONE_FOR_PIECE:
             raise IllegalMove("bad-piece", "the piece is gatherer, fisher, hunter or hut")
         assert state.placed_at is not None
         x, y = state.placed_at

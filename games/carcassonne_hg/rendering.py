@@ -96,6 +96,16 @@ TILE = 100
 FOREST = "#2f6b2f"
 MEADOW = "#b8d98b"
 WATER = "#3b82c4"
+SPRING = "#bfe3ff"
+LAKE_CLEARANCE = 27.0
+DARK_TEXT_ON = frozenset({"#f2c200"})
+SYMBOLS = (
+    "dark green: forest; light green: meadow; blue: river, lake (n fish); pale ring: spring",
+    "yellow dot: gold nugget; red cap: mushrooms; nf: fish on a river",
+    "meadow animals: D deer, M mammoth, A aurochs, T sabre-toothed tiger; FIRE, SHRINE",
+    "pieces in the player's colour: G gatherer, F fisher, H hunter (lying), house: hut",
+    "dashed gold frame: bonus tile; red frame: the tile just laid",
+)
 _CORNERS = ((0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0))
 
 
@@ -132,7 +142,22 @@ def _anchor(
     share = 0.55 if zone.type == "river" else 0.4
     if len(segments) >= 9:
         share = 0.0
-    return _toward_centre(point, share)
+    return _clear_of_lakes(_toward_centre(point, share), lakes)
+
+
+def _clear_of_lakes(
+    p: tuple[float, float], lakes: dict[int, tuple[float, float]]
+) -> tuple[float, float]:
+    """Move a label or piece off the lakes drawn on the tile, towards the border."""
+    for centre in lakes.values():
+        dx, dy = p[0] - centre[0], p[1] - centre[1]
+        distance = (dx * dx + dy * dy) ** 0.5
+        if distance < LAKE_CLEARANCE:
+            if distance < 1:
+                dx, dy, distance = 0.0, 1.0, 1.0
+            scale = LAKE_CLEARANCE / distance
+            p = (centre[0] + dx * scale, centre[1] + dy * scale)
+    return (min(max(p[0], 12.0), 88.0), min(max(p[1], 10.0), 88.0))
 
 
 def _lake_positions(here: Oriented) -> dict[int, tuple[float, float]]:
@@ -179,6 +204,7 @@ def _tile_svg(here: Oriented, label: str) -> list[str]:
             continue
         segments = here.zone_segments[zone.index]
         start = _mid(segments[0])
+        spring: tuple[float, float] | None = None
         if len(segments) == 2:
             path = f"M{_fmt(start)} Q50,50 {_fmt(_mid(segments[1]))}"
         elif zone.lake is not None:
@@ -186,8 +212,12 @@ def _tile_svg(here: Oriented, label: str) -> list[str]:
         else:
             spring = _toward_centre(start, 0.4)
             path = f"M{_fmt(start)} L{_fmt(spring)}"
-            out.append(f'<circle cx="{spring[0]:.1f}" cy="{spring[1]:.1f}" r="5" fill="{WATER}"/>')
         out.append(f'<path d="{path}" stroke="{WATER}" stroke-width="12" fill="none"/>')
+        if spring is not None:
+            out.append(
+                f'<circle cx="{spring[0]:.1f}" cy="{spring[1]:.1f}" r="8" fill="{SPRING}" '
+                f'stroke="{WATER}" stroke-width="3"/>'
+            )
         if zone.fish:
             p = _anchor(here, zone, lakes)
             out.append(_text(p, f"{zone.fish}f", "white", 10))
@@ -196,7 +226,7 @@ def _tile_svg(here: Oriented, label: str) -> list[str]:
             p = lakes[zone.index]
             out.append(f'<circle cx="{p[0]:.1f}" cy="{p[1]:.1f}" r="17" fill="{WATER}"/>')
             if zone.fish:
-                out.append(_text(p, f"{zone.fish} fish", "white", 10))
+                out.append(_text((p[0], p[1] - 6), f"{zone.fish} fish", "white", 10))
     for zone in here.tile.zones:
         p = _anchor(here, zone, lakes)
         if zone.type == "forest" and (zone.gold_nugget or zone.mushrooms):
@@ -205,7 +235,7 @@ def _tile_svg(here: Oriented, label: str) -> list[str]:
                     f'<circle cx="{p[0]:.1f}" cy="{p[1]:.1f}" r="5" fill="#ffd23f" stroke="black"/>'
                 )
             if zone.mushrooms:
-                out.append(_text((p[0], p[1] + 12), "mushrooms", "#ffb4a2", 9))
+                out.append(_mushroom((p[0] + (10 if zone.gold_nugget else 0), p[1])))
         if zone.type == "meadow":
             words = [
                 f"{n}{letter}"
@@ -217,20 +247,48 @@ def _tile_svg(here: Oriented, label: str) -> list[str]:
                 )
                 if n
             ]
-            if zone.power:
-                words.append(zone.power)
             if words:
                 out.append(_text(p, " ".join(words), "#5a3a10", 10))
-    out.append(_text((12, 94), label, "#333333", 8))
+            if zone.power:
+                colour = "#d9480f" if zone.power == "fire" else "#6a1b9a"
+                out.append(_text((p[0], p[1] - 12), zone.power.upper(), colour, 10))
+    out.append(_text((4, 95), label, "#222222", 8, anchor="start", halo=True))
     out.append(f'<rect width="{TILE}" height="{TILE}" fill="none" stroke="#555" stroke-width="1"/>')
     return out
 
 
-def _text(p: tuple[float, float], words: str, colour: str, size: int) -> str:
+def _text(
+    p: tuple[float, float],
+    words: str,
+    colour: str,
+    size: int,
+    *,
+    anchor: str = "middle",
+    halo: bool = False,
+) -> str:
+    outline = ' stroke="white" stroke-width="2.5" paint-order="stroke"' if halo else ""
     return (
         f'<text x="{p[0]:.1f}" y="{p[1] + size / 3:.1f}" font-size="{size}" fill="{colour}" '
-        f'text-anchor="middle" font-family="sans-serif" font-weight="bold">{escape(words)}</text>'
+        f'text-anchor="{anchor}" font-family="sans-serif" font-weight="bold"{outline}>'
+        f"{escape(words)}</text>"
     )
+
+
+def _mushroom(p: tuple[float, float]) -> str:
+    x, y = p
+    return (
+        f'<rect x="{x - 2:.1f}" y="{y:.1f}" width="4" height="6" fill="#f1e3c8"/>'
+        f'<path d="M{x - 7:.1f},{y + 1:.1f} A7,6 0 0 1 {x + 7:.1f},{y + 1:.1f} Z" '
+        'fill="#c0392b" stroke="white" stroke-width="1"/>'
+    )
+
+
+def _has_label(zone: ZoneDef) -> bool:
+    if zone.type == "meadow":
+        return bool(zone.deer or zone.mammoth or zone.aurochs or zone.tiger or zone.power)
+    if zone.type == "forest":
+        return zone.gold_nugget or zone.mushrooms
+    return zone.type == "river" and zone.fish > 0
 
 
 def _piece_svg(piece: str, p: tuple[float, float], colour: str) -> str:
@@ -238,7 +296,10 @@ def _piece_svg(piece: str, p: tuple[float, float], colour: str) -> str:
     if piece == "hut":
         points = f"{x - 9:.1f},{y + 8:.1f} {x - 9:.1f},{y - 2:.1f} {x:.1f},{y - 11:.1f} "
         points += f"{x + 9:.1f},{y - 2:.1f} {x + 9:.1f},{y + 8:.1f}"
-        return f'<polygon points="{points}" fill="{colour}" stroke="white" stroke-width="2"/>'
+        return (
+            f'<polygon points="{points}" fill="{colour}" stroke="white" stroke-width="2"/>'
+            f'<polygon points="{points}" fill="none" stroke="#222" stroke-width="0.6"/>'
+        )
     if piece == "hunter":
         shape = (
             f'<rect x="{x - 12:.1f}" y="{y - 6:.1f}" width="24" height="12" rx="5" '
@@ -249,7 +310,8 @@ def _piece_svg(piece: str, p: tuple[float, float], colour: str) -> str:
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{colour}" '
             'stroke="white" stroke-width="2"/>'
         )
-    return shape + _text(p, PIECE_LETTER[piece], "white", 10)
+    letter = "#222222" if colour in DARK_TEXT_ON else "white"
+    return shape + _text(p, PIECE_LETTER[piece], letter, 10)
 
 
 def render_svg(state: HGState) -> str:
@@ -261,8 +323,8 @@ def render_svg(state: HGState) -> str:
         x0 = x1 = y0 = y1 = 0
     width = (x1 - x0 + 1) * TILE
     legend_top = (y1 - y0 + 1) * TILE + 10
-    height = legend_top + 22 * (len(state.seats) + 1)
-    width = max(width, 420)
+    height = legend_top + 22 * (len(state.seats) + 1) + 20 * len(SYMBOLS)
+    width = max(width, 560)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}">',
@@ -272,13 +334,22 @@ def render_svg(state: HGState) -> str:
         here = oriented(state.tileset, placed.tile, placed.rotation)
         ox, oy = (x - x0) * TILE, (y - y0) * TILE
         out.append(f'<g transform="translate({ox},{oy})">')
-        out.extend(_tile_svg(here, f"#{placed.tile}"))
+        kind = here.tile.kind
+        label = f"#{placed.tile}" + {"start": " start", "bonus": " bonus"}.get(kind, "")
+        out.extend(_tile_svg(here, label))
+        if kind == "bonus":
+            out.append(
+                f'<rect x="1.5" y="1.5" width="{TILE - 3}" height="{TILE - 3}" fill="none" '
+                'stroke="#e0a800" stroke-width="3" stroke-dasharray="8 4"/>'
+            )
         for f in state.followers:
             if (f.x, f.y) == (x, y):
                 zone = here.tile.zone(f.zone)
                 p = _anchor(here, zone, _lake_positions(here))
                 if zone.type == "lake":
-                    p = (p[0] + 14, p[1] - 12)
+                    p = (p[0], p[1] + 7)
+                elif _has_label(zone):
+                    p = (p[0], p[1] + 15 if p[1] < 78 else p[1] - 15)
                 colour = SEAT_COLOURS[state.seats.index(f.seat) % len(SEAT_COLOURS)]
                 out.append(_piece_svg(f.piece, p, colour))
         if (x, y) == state.placed_at:
@@ -306,5 +377,10 @@ def render_svg(state: HGState) -> str:
     out.append(
         f'<text x="8" y="{y + 4}" font-size="12" font-family="sans-serif">{escape(status)}</text>'
     )
+    for i, line in enumerate(SYMBOLS):
+        out.append(
+            f'<text x="8" y="{y + 24 + 20 * i}" font-size="11" fill="#444" '
+            f'font-family="sans-serif">{escape(line)}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out)

@@ -286,3 +286,65 @@ def test_no_hunter_on_the_shrine_of_a_meadow_that_has_one() -> None:
     with pytest.raises(IllegalMove) as refused:
         table.play("blue", {"deploy": {"piece": "hunter", "zone": 1}})
     assert refused.value.code == "occupied"
+
+
+# -------------------------------------------------- placing (pages 3 and 4)
+
+
+def test_blue_can_only_place_a_hunter_the_forest_has_a_gatherer() -> None:
+    # Red's gatherer stands in the start forest; blue's tile 38 extends it.
+    table = Table(("red", "blue"), [36, 38, 62])
+    table.lay(36, 1, 0, 1, "gatherer", 1)
+    table.play("blue", {"place": {"x": 0, "y": 1, "rotation": 1}})
+    assert RULES.legal_moves(table.state, "blue") == [
+        {"deploy": {"piece": "hunter", "zone": 0}},
+        {"deploy": {"piece": "hunter", "zone": 2}},
+        {"pass": True},
+    ]
+    with pytest.raises(IllegalMove) as refused:
+        table.play("blue", {"deploy": {"piece": "gatherer", "zone": 1}})
+    assert refused.value.code == "occupied"
+
+
+def test_no_new_hunter_on_a_meadow_the_new_tile_joined_to_hunters() -> None:
+    # "Alle 3 jegerne befinner seg nå på samme eng": the tile that joins meadows
+    # with hunters gets no hunter, not even one of the layer's own colour.
+    table = Table(("yellow", "red"), [36, 31, 35])
+    table.lay(36, 1, 0, 1, "hunter", 0)
+    table.lay(31, 0, 1, 0, "hunter", 1)
+    table.play("yellow", {"place": {"x": 1, "y": 1, "rotation": 0}})
+    assert RULES.legal_moves(table.state, "yellow") == [
+        {"deploy": {"piece": "gatherer", "zone": 1}},
+        {"pass": True},
+    ]
+
+
+# ------------------------------------------------------------ gold nuggets
+
+
+def test_gold_nugget_red_scores_the_forest_blue_who_closed_it_draws_the_bonus() -> None:
+    # "Dersom blå hadde ferdigstilt skogen, ville rød fått poengene, og blå bonusbrikka."
+    table = Table(("red", "blue"), [36, 37, 62], bonus=[85])
+    table.lay(36, 1, 0, 1, "gatherer", 1)
+    events = table.lay(37, 0, 1, 0)
+    forest = only(events, "ForestCompleted")
+    assert forest["gold_nugget"] and forest["scorers"] == ["red"]
+    assert (forest["size"], forest["points"]) == (3, 6)
+    assert only(events, "TileDrawn") == {
+        "type": "TileDrawn",
+        "seat": "blue",
+        "tile": 85,
+        "bonus": True,
+    }
+    assert table.scores() == {"red": 6, "blue": 0}
+
+
+def test_gold_nugget_red_closes_her_own_forest_points_and_bonus_tile() -> None:
+    table = Table(("red", "blue"), [37, 62, 36], bonus=[85])
+    table.lay(37, 0, 1, 0, "gatherer", 0)
+    table.lay(62, 0, -1, 0)
+    events = table.lay(36, 1, 0, 1)
+    forest = only(events, "ForestCompleted")
+    assert forest["scorers"] == ["red"] and forest["gold_nugget"]
+    assert only(events, "TileDrawn")["seat"] == "red"
+    assert only(events, "TileDrawn")["bonus"] is True

@@ -221,3 +221,136 @@ def test_normalized_options_normalize_to_themselves() -> None:
     ):
         once = RULES.normalize_options(raw, seats)
         assert RULES.normalize_options(once, seats) == once
+
+
+def _gold_for_blue(table: Table) -> list[dict[str, object]]:
+    """Red and blue close tile 38's gold forest; blue, who closed it, draws a bonus tile."""
+    table.lay(36, 1, 0, 1)
+    table.lay(38, 0, -1, 0)
+    table.lay(34, 1, -1, 0)
+    return table.lay(35, -1, -1, 0)
+
+
+def test_a_mushroom_site_adds_2_to_a_completed_forest() -> None:
+    table = Table(("red", "blue"), [36, 38, 34, 35, 37, 62], bonus=[79])
+    assert only(_gold_for_blue(table), "TileDrawn")["tile"] == 79
+    # The mushroom tile extends the start forest southwards; blue's gatherer on it.
+    table.lay(79, 0, 1, 1, "gatherer", 1)
+    events = table.lay(37, 0, 2, 0)  # red closes it: start, 36, 79, 37
+    forest = only(events, "ForestCompleted")
+    assert (forest["size"], forest["mushrooms"], forest["points"]) == (4, 1, 10)
+    assert forest["scorers"] == ["blue"]
+    assert table.scores() == {"red": 0, "blue": 10}
+
+
+def test_a_bonus_tile_that_fits_nowhere_is_set_aside_and_another_is_drawn() -> None:
+    # Spring tile 14 closes the start river: bonus tile 83 (rivers all round) fits nowhere.
+    table = Table(("red", "blue"), [14, 36, 37, 62], bonus=[83, 85])
+    table.lay(14, -1, 0, 1)
+    table.lay(36, 1, 0, 1)
+    events = table.lay(37, 0, 1, 0)  # red closes the start tile's gold forest
+    assert [(e["type"], e.get("tile"), e.get("bonus")) for e in events][-3:] == [
+        ("TileDrawn", 83, True),
+        ("TileSetAside", 83, True),
+        ("TileDrawn", 85, True),
+    ]
+    assert table.state.current_seat == "red" and table.state.tile_is_bonus
+    assert table.state.bonus_pile == frozenset()
+
+
+def test_the_last_bonus_tile_set_aside_leaves_no_bonus_tile() -> None:
+    table = Table(("red", "blue"), [14, 36, 37, 62], bonus=[83])
+    table.lay(14, -1, 0, 1)
+    table.lay(36, 1, 0, 1)
+    events = table.lay(37, 0, 1, 0)
+    assert [e["type"] for e in events][-4:] == [
+        "TileDrawn",
+        "TileSetAside",
+        "NoBonusTileLeft",
+        "TileDrawn",
+    ]
+    assert only(events, "NoBonusTileLeft")["seat"] == "red"
+    assert table.state.current_seat == "blue" and table.state.tile == 62
+
+
+def test_a_member_that_came_home_can_go_out_again_on_the_bonus_tile() -> None:
+    # Blue's last tribe member closes the gold forest, scores, comes home and is
+    # placed again on the bonus tile in the same turn.
+    table = Table(("red", "blue"), [36, 37, 62], bonus=[85])
+    table.lay(36, 1, 0, 1)
+    table.state = dataclasses.replace(table.state, members=(5, 1))
+    events = table.lay(37, 0, 1, 0, "gatherer", 0)
+    forest = only(events, "ForestCompleted")
+    assert forest["scorers"] == ["blue"] and forest["returned"] == [
+        {"seat": "blue", "piece": "gatherer", "x": 0, "y": 1, "zone": 0}
+    ]
+    assert table.state.members == (5, 1) and table.state.tile == 85
+    table.play("blue", {"place": {"x": 1, "y": 1, "rotation": 0}})
+    assert {"deploy": {"piece": "hunter", "zone": 0}} in RULES.legal_moves(table.state, "blue")
+    events = table.play("blue", {"deploy": {"piece": "hunter", "zone": 0}})
+    assert events[0]["type"] == "FollowerPlaced"
+    assert table.state.members == (5, 0)
+
+
+def test_a_bonus_tile_earned_with_the_last_land_tile_is_still_played() -> None:
+    table = Table(("red", "blue"), [36, 37], bonus=[85])
+    table.lay(36, 1, 0, 1)
+    events = table.lay(37, 0, 1, 0)  # the last land tile closes the gold forest
+    assert events[-1] == {"type": "TileDrawn", "seat": "blue", "tile": 85, "bonus": True}
+    assert RULES.result(table.state) is None
+    events = table.lay(85, 1, 1, 0, "hunter", 0)
+    assert [e["type"] for e in events] == [
+        "FollowerPlaced",
+        "UnfinishedFeaturesAbandoned",
+        "MeadowScored",
+        "GameEnded",
+    ]
+    assert RULES.result(table.state) is not None
+
+
+def test_fish_on_a_river_stretch_count_for_huts_not_for_fishers() -> None:
+    # Start lake (1 fish) - tile 47 (1 fish on the river itself) - tile 0 (lake, 2 fish).
+    table = Table(("red", "blue"), [47, 62, 0])
+    table.lay(47, -1, 0, 0, "hut", 1)
+    table.lay(62, 0, -1, 0)
+    events = table.lay(0, -2, 0, 1, "fisher", 1)
+    river = only(events, "RiverCompleted")
+    assert (river["size"], river["fish"], river["points"], river["scorers"]) == (3, 3, 6, ["red"])
+    system = only(table.log, "RiverSystemScored")
+    assert (system["fish"], system["scorers"]) == (4, ["red"])
+    assert table.scores() == {"red": 10, "blue": 0}
+
+
+def test_rotation_turns_the_tile_clockwise() -> None:
+    # Spring tile 14 has its river on the north side: a quarter turn clockwise
+    # brings it east, onto the start tile's western river; three quarters, west.
+    table = Table(("red", "blue"), [14, 62])
+    moves = RULES.legal_moves(table.state, "red")
+    assert {"place": {"x": -1, "y": 0, "rotation": 1}} in moves
+    assert {"place": {"x": -1, "y": 0, "rotation": 3}} not in moves
+
+
+def test_a_malformed_piece_is_refused() -> None:
+    table = Table(("red", "blue"), [46, 62])
+    table.play("red", {"place": {"x": -1, "y": 0, "rotation": 0}})
+    for deploy in ({"piece": ["fisher"], "zone": 1}, {"piece": "fisher", "zone": True}):
+        with pytest.raises(IllegalMove) as refused:
+            RULES.decide(table.state, "red", {"deploy": deploy}, rng_for(b"x", 1))
+        assert refused.value.code in ("bad-piece", "bad-zone")
+
+
+def test_svg_marks_bonus_tiles_springs_pieces_and_explains_its_symbols() -> None:
+    table = Table(("red", "blue", "yellow"), [14, 36, 37, 62], bonus=[85])
+    table.lay(14, -1, 0, 1)  # a spring
+    table.lay(36, 1, 0, 1)
+    table.lay(37, 0, 1, 0)  # yellow closes the gold forest
+    table.lay(85, 1, 1, 0, "hunter", 0)
+    svg = RULES.render_svg(table.state, None)
+    ET.fromstring(svg)
+    assert "#85 bonus" in svg and "#56 start" in svg
+    assert 'stroke-dasharray="8 4"' in svg  # the bonus tile's frame
+    assert 'fill="#bfe3ff"' in svg  # the spring
+    assert "FIRE" in svg
+    # Yellow's hunter: a yellow piece with a dark letter.
+    assert 'fill="#f2c200"' in svg and 'fill="#222222" text-anchor="middle"' in svg
+    assert "D deer, M mammoth, A aurochs, T sabre-toothed tiger" in svg
