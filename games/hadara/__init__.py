@@ -60,7 +60,7 @@ running count during play, the final scoring once the game is over;
 
 Rules version 1.1 (review against the rulebook): the wheel turns the way of
 the rulebook's example, ties compare the coins kept after handing in 5s, a
-bust is named by an integer, and house-1 shows one colony front per level.
+bust is named by an integer.
 
 Rules decisions (also in docs/rules-decisions.md, section hadara):
 
@@ -95,9 +95,9 @@ Rules decisions (also in docs/rules-decisions.md, section hadara):
 12. Never-start coin: nobody with 3 players; the highest initiative with 4;
     the two highest with 5; with 2 players the one who starts only in II.
 13. A colony stays face down to everybody (the plunderer too) unless allied;
-    its id names its back, so views show slots ("3a") and fronts only. In
-    house-1 all colonies of a level show the same front, so a front never
-    names its back.
+    its id names its back, so views show slots ("3a") and fronts only. The
+    set is kept as shipped; where a front is unique within its level (12 of
+    25 in house-1) someone who knows the set can tell its back.
 14. Tracks have no upper end: a value v shows as field and 10-markers (11 is a
     marker and field 1).
 15. Ties on points: more coins kept after handing in every 5 (0-4) wins
