@@ -53,6 +53,8 @@ from gamelog.service.game import UNDO_POLICIES, Game, GameSnapshot
 SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 MAX_METADATA_ITEMS = 32
 SNAPSHOT_INTERVAL = 64
+UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What rules raise when they choke on malformed input instead of refusing it."""
 
 
 class Credentials(Aggregate):
@@ -253,11 +255,15 @@ class GameLog(Application[UUID]):
             normalized = rules.normalize_options(dict(options or {}), seats)
         except RulesError as error:
             raise InvalidArgument(error.code, error.message) from None
+        except UNREADABLE as error:  # the rules choked instead of refusing
+            raise InvalidArgument("bad-options", f"options cannot be read: {error!r}") from None
         seed = seed if seed is not None else secrets.token_bytes(32)
         try:
             deal = rules.setup(normalized, seats, rng_for(seed, 0))
         except RulesError as error:
             raise InvalidArgument(error.code, error.message) from None
+        except UNREADABLE as error:
+            raise InvalidArgument("bad-options", f"options cannot be read: {error!r}") from None
         record = {
             "position": 0,
             "kind": "created",
