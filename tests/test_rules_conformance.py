@@ -84,3 +84,40 @@ def test_random_playout_keeps_the_protocol(game: str, players: int, seed: int) -
         assert result is not None
         assert set(result.scores) == set(seats)
         assert sorted(s for place in result.ranking for s in place) == sorted(seats)
+
+
+OPTION_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=10,
+)
+OPTION_KEYS = st.sampled_from(
+    [
+        "component_set",
+        "components",
+        "deal",
+        "start_seat",
+        "first_game",
+        "board_sides",
+        "title",
+        "variant",
+    ]
+)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@given(options=st.dictionaries(OPTION_KEYS, OPTION_VALUES, max_size=3))
+@settings(max_examples=60, deadline=None)
+def test_malformed_options_are_refused_not_crashed_on(game: str, options: dict[str, Any]) -> None:
+    from gamelog.games.protocol import InvalidOptions
+
+    rules = GAMES[game]
+    seats = ("p1", "p2")
+    try:
+        normalized = rules.normalize_options(options, seats)
+    except InvalidOptions as refusal:
+        assert refusal.code and refusal.message
+    else:
+        assert rules.normalize_options(normalized, seats) == normalized

@@ -55,7 +55,7 @@ def normalize(options: Mapping[str, Any], seats: Sequence[str]) -> Options:
         result["components"] = copy.deepcopy(options["components"])
     else:
         name = options.get("component_set", DEFAULT_SET)
-        if name not in SHIPPED_SETS:
+        if not isinstance(name, str) or name not in SHIPPED_SETS:
             raise InvalidOptions("unknown-component-set", f"no component set {name!r}")
         catalog = shipped_catalog(name)
         result["component_set"] = name

@@ -56,7 +56,7 @@ def normalize(options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
         normalized["components"] = components.to_json()
     else:
         name = options.get("component_set", DEFAULT_COMPONENT_SET)
-        if name not in SHIPPED_SETS:
+        if not isinstance(name, str) or name not in SHIPPED_SETS:
             known = ", ".join(SHIPPED_SETS)
             raise InvalidOptions("unknown-component-set", f"no set {name!r}; known: {known}")
         normalized["component_set"] = name
