@@ -67,10 +67,19 @@ def number(value: float, unit: str = "") -> str:
 def latency_text(context: dict[str, Any]) -> str:
     if "p50_ms" not in context or "baseline_p50_ms" not in context:
         return ""
-    return (
+    text = (
         f"p50/p99 {context['p50_ms']:.2f}/{context['p99_ms']:.2f} ms; "
         f"baseline {context['baseline_p50_ms']:.2f}/{context['baseline_p99_ms']:.2f} ms"
     )
+    cpu, base_cpu = (
+        context.get("server_cpu_ms_per_call"),
+        context.get("baseline_server_cpu_ms_per_call"),
+    )
+    if cpu is not None:
+        text += f"\nserver CPU/call {cpu:.2f} ms"
+        if base_cpu is not None:
+            text += f" (baseline {base_cpu:.2f} ms)"
+    return text
 
 
 def table(results: list[CaseResult], quick: bool) -> Table:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import queue
 import random
 import time
@@ -42,6 +43,8 @@ class WorkerSpec:
     """Calls per phase for this worker."""
     dsn: str = ""
     seed: int = 0
+    server_pids: list[int] = field(default_factory=list)
+    """Worker 0 samples these processes' CPU time around each phase."""
 
 
 @dataclass
@@ -54,6 +57,8 @@ class PhaseResult:
     errors: int = 0
     setup_rpcs: int = 0
     games_played: int = 0
+    server_cpu: float | None = None
+    """CPU seconds the server processes spent in the phase (worker 0 only)."""
 
 
 @dataclass
@@ -149,20 +154,29 @@ def _play(
     return latencies, errors, finished
 
 
-def _insert(dsn: str, calls: int, worker: int) -> tuple[list[float], int]:
-    import psycopg
-
+def _insert(conn: Any, calls: int, worker: int) -> tuple[list[float], int]:
+    """Single-row INSERTs on an autocommit connection: one transaction each."""
     payload = json.dumps({"seat": "p1", "move": {"card": 42}, "pad": "x" * 160})
     latencies = []
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        for seq in range(calls):
-            t0 = time.perf_counter()
-            conn.execute(
-                f"INSERT INTO {INSERT_TABLE} (worker, seq, payload) VALUES (%s, %s, %s)",
-                (worker, seq, payload),
-            )
-            latencies.append(time.perf_counter() - t0)
+    for seq in range(calls):
+        t0 = time.perf_counter()
+        conn.execute(
+            f"INSERT INTO {INSERT_TABLE} (worker, seq, payload) VALUES (%s, %s, %s)",
+            (worker, seq, payload),
+        )
+        latencies.append(time.perf_counter() - t0)
     return latencies, 0
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of processes, from /proc/<pid>/stat."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
 
 
 def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
@@ -179,8 +193,15 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
             games.append(game)
             setup_rpcs += used
     client.echo(ECHO_PAYLOAD)  # the channel is connected before the clock runs
+    conn: Any = None
+    if "insert" in spec.phases:
+        import psycopg
+
+        conn = psycopg.connect(spec.dsn, autocommit=True)  # connected before the clock runs
     for phase in spec.phases:
         barrier.wait(BARRIER_TIMEOUT)
+        sampling = spec.index == 0 and bool(spec.server_pids)
+        cpu_before = cpu_seconds(spec.server_pids) if sampling else 0.0
         start = time.perf_counter()
         errors = finished = 0
         if phase == "echo":
@@ -188,14 +209,18 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
         elif phase == "play":
             latencies, errors, finished = _play(client, games, spec.calls, rng)
         elif phase == "insert":
-            latencies, errors = _insert(spec.dsn, spec.calls, spec.index)
+            latencies, errors = _insert(conn, spec.calls, spec.index)
         else:
             raise ValueError(f"unknown phase {phase!r}")
         end = time.perf_counter()
+        barrier.wait(BARRIER_TIMEOUT)  # every worker is done: the phase is over
+        cpu = cpu_seconds(spec.server_pids) - cpu_before if sampling else None
         results.put(
-            PhaseResult(spec.index, phase, start, end, latencies, errors, setup_rpcs, finished)
+            PhaseResult(spec.index, phase, start, end, latencies, errors, setup_rpcs, finished, cpu)
         )
     client.close()
+    if conn is not None:
+        conn.close()
 
 
 @dataclass
@@ -210,6 +235,9 @@ class PhaseSummary:
     errors: int
     setup_rpcs: int
     games_finished: int
+    server_cpu_ms_per_call: float | None
+    """Server CPU (all server processes) per call in the phase: where it is
+    near the wall time per call divided by the cores, the server is the limit."""
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -231,11 +259,20 @@ def summarize(phase: str, parts: list[PhaseResult]) -> PhaseSummary:
         errors=sum(p.errors for p in parts),
         setup_rpcs=sum(p.setup_rpcs for p in parts),
         games_finished=sum(p.games_played for p in parts),
+        server_cpu_ms_per_call=next(
+            (p.server_cpu / len(latencies) * 1000 for p in parts if p.server_cpu is not None),
+            None,
+        ),
     )
 
 
 def run_load(
-    addresses: list[str], clients: int, phases: list[str], calls: int, dsn: str = ""
+    addresses: list[str],
+    clients: int,
+    phases: list[str],
+    calls: int,
+    dsn: str = "",
+    server_pids: list[int] | None = None,
 ) -> dict[str, PhaseSummary]:
     """Start ``clients`` worker processes (spread over ``addresses``), run the
     phases in order, all workers together; summarize each phase."""
@@ -243,7 +280,9 @@ def run_load(
     barrier = ctx.Barrier(clients)
     results = ctx.Queue()
     specs = [
-        WorkerSpec(i, addresses[i % len(addresses)], phases, calls, dsn, seed=1000 + i)
+        WorkerSpec(
+            i, addresses[i % len(addresses)], phases, calls, dsn, 1000 + i, server_pids or []
+        )
         for i in range(clients)
     ]
     processes = [ctx.Process(target=worker_main, args=(s, barrier, results)) for s in specs]

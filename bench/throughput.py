@@ -22,7 +22,13 @@ GOAL_A = 0.6
 GOAL_B = 0.5
 
 
-def _row(label: str, moves: PhaseSummary, base: PhaseSummary, goal: float | None) -> Row:
+def _row(
+    label: str,
+    moves: PhaseSummary,
+    base: PhaseSummary,
+    goal: float | None,
+    base_on_server: bool = True,
+) -> Row:
     ratio = moves.rate / base.rate
     return Row(
         label=label,
@@ -40,6 +46,10 @@ def _row(label: str, moves: PhaseSummary, base: PhaseSummary, goal: float | None
             "p99_ms": moves.p99_ms,
             "baseline_p50_ms": base.p50_ms,
             "baseline_p99_ms": base.p99_ms,
+            "server_cpu_ms_per_call": moves.server_cpu_ms_per_call,
+            "baseline_server_cpu_ms_per_call": base.server_cpu_ms_per_call
+            if base_on_server
+            else None,
         },
     )
 
@@ -54,7 +64,9 @@ def case_a(settings: Settings) -> CaseResult:
     server = start_server_process(settings.workdir, "--db", str(settings.workdir / "a.sqlite"))
     try:
         for clients in CONCURRENCY:
-            phases = run_load([server.address], clients, ["echo", "play"], calls)
+            phases = run_load(
+                [server.address], clients, ["echo", "play"], calls, server_pids=[server.pid]
+            )
             goal = GOAL_A if clients == max(CONCURRENCY) else None
             result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["echo"], goal))
     finally:
@@ -123,9 +135,11 @@ def case_b(settings: Settings) -> CaseResult:
         servers = [start_server_process(settings.workdir, "--postgres", dsn) for _ in range(2)]
         addresses = [s.address for s in servers]  # each created its tables on start
         for clients in CONCURRENCY:
-            phases = run_load(addresses, clients, ["insert", "play"], calls, dsn=dsn)
+            pids = [s.pid for s in servers]
+            phases = run_load(addresses, clients, ["insert", "play"], calls, dsn, pids)
             goal = GOAL_B if clients == max(CONCURRENCY) else None
-            result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["insert"], goal))
+            row = _row(f"{clients} client(s)", phases["play"], phases["insert"], goal, False)
+            result.rows.append(row)
             time.sleep(0.2)
     finally:
         for server in servers:
