@@ -53,6 +53,7 @@ from gamelog.service.game import UNDO_POLICIES, Game, GameSnapshot
 SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 MAX_METADATA_ITEMS = 32
 SNAPSHOT_INTERVAL = 64
+CREDENTIALS_CACHE_SIZE = 100_000
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on malformed input instead of refusing it."""
 
@@ -122,6 +123,9 @@ class Played:
     records: list[Record]
     replayed: bool = False
     """True when a retried request id returned the first call's result."""
+    seat: str = ""
+    finished: bool = False
+    game: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,6 +175,7 @@ class GameLog(Application[UUID]):
         self._locks: dict[UUID, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self._changed = threading.Condition()
+        self._credentials_cache: dict[UUID, Credentials] = {}
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -208,11 +213,21 @@ class GameLog(Application[UUID]):
         return bool(list(self.events.get(game_id, limit=1)))
 
     def _credentials(self, game_id: UUID) -> Credentials:
+        # Credentials never change once issued, so every process may keep them.
+        cached = self._credentials_cache.get(game_id)
+        if cached is not None:
+            return cached
         try:
-            credentials: Any = self.repository.get(Credentials.id_for(game_id))
+            credentials: Any = self.repository.get(
+                Credentials.id_for(game_id), deepcopy_from_cache=False
+            )
         except AggregateNotFoundError:
             raise NotFound("no-such-game", f"no game {game_id}") from None
         assert isinstance(credentials, Credentials)
+        with self._locks_guard:
+            if len(self._credentials_cache) >= CREDENTIALS_CACHE_SIZE:
+                self._credentials_cache.pop(next(iter(self._credentials_cache)))
+            self._credentials_cache[game_id] = credentials
         return credentials
 
     def viewer(self, game_id: UUID, token: str | None) -> Viewer:
@@ -264,6 +279,8 @@ class GameLog(Application[UUID]):
             raise InvalidArgument(error.code, error.message) from None
         except UNREADABLE as error:
             raise InvalidArgument("bad-options", f"options cannot be read: {error!r}") from None
+        # Exactly the JSON the store keeps (see Game.play).
+        normalized, deal = json.loads(json.dumps([normalized, deal]))
         record = {
             "position": 0,
             "kind": "created",
@@ -341,17 +358,50 @@ class GameLog(Application[UUID]):
         if not isinstance(move, dict):
             raise InvalidArgument("bad-move", "a move is a JSON object")
         with self._lock(game_id):
-            game = self._game(game_id)
+            game = self._current_game(game_id, at_position)
             if request_id and request_id in game.request_ids:
                 return self._replayed(game_id, game, request_id, seat, move)
             try:
                 game.play(seat, move, at_position, request_id)
             except RulesError as error:
                 raise Refused(error.code, error.message) from None
-            self._save(game)
-        # Only what this call stored, even if more moves followed since.
-        records = self.records(game_id, at_position + 1, game.position)
-        return Played(game.position, records)
+            records = [event_record(event) for event in game.pending_events]
+            try:
+                self._save(game)
+            except Conflict:
+                # Another process may have stored this very request already.
+                fresh = self._game(game_id)
+                if request_id and request_id in fresh.request_ids:
+                    return self._replayed(game_id, fresh, request_id, seat, move)
+                raise
+            self._remember(game_id, game)
+        return Played(
+            game.position,
+            records,
+            seat=seat,
+            finished=game.is_finished,
+            game=game.record_created["game"],
+        )
+
+    def _current_game(self, game_id: UUID, at_position: int) -> Game:
+        """The game to play at ``at_position``: the cached copy when it is at that
+        position (no store read), else the game read from the store. A cached copy
+        is never ahead of the store, and if another process stored this position
+        meanwhile, the save fails on the store's unique key."""
+        cache = self.repository.cache
+        if cache is not None:
+            with contextlib.suppress(KeyError):
+                cached: Any = cache.get(game_id)
+                if isinstance(cached, Game) and cached.position == at_position:
+                    game = copy.copy(cached)
+                    game._pending_events = []
+                    return game
+        return self._game(game_id)
+
+    def _remember(self, game_id: UUID, game: Game) -> None:
+        cache = self.repository.cache
+        if cache is not None:
+            cache.put(game_id, game)
 
     def _replayed(self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any) -> Played:
         position = game.request_ids[request_id]
@@ -365,7 +415,14 @@ class GameLog(Application[UUID]):
         following = [
             r for r in records[1:] if r["kind"] == "finished" and r["position"] == position + 1
         ]
-        return Played(position + len(following), [first, *following], replayed=True)
+        return Played(
+            position + len(following),
+            [first, *following],
+            replayed=True,
+            seat=seat,
+            finished=bool(following) or game.is_finished,
+            game=game.record_created["game"],
+        )
 
     # -- reading ----------------------------------------------------------------------
 

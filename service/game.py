@@ -15,6 +15,7 @@ position always draws the same cards.
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any, cast
 from uuid import UUID
@@ -177,6 +178,10 @@ class Game(Aggregate):
             # a refusal for the player, and a bug report for us.
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
+        # Exactly the JSON the store keeps, so the state folded now and the
+        # state folded later from the store can never differ (say, a tuple here
+        # and a list there).
+        move, events = json.loads(json.dumps([move, events]))
         record = self._next("move", seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id

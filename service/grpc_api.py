@@ -19,8 +19,10 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.record import Record
+from gamelog.replay.redact import redact_record
 from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
 from gamelog.service.errors import GamelogError, InvalidArgument
 from gamelog.v1 import gamelog_pb2 as pb
@@ -244,8 +246,8 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         played = self.app.play(
             game_id, token, move, checked_position(request.at_position), request.request_id
         )
-        viewer = self.app.viewer(game_id, token)
-        records = self.app.redact_for(game_id, played.records, viewer)
+        rules = get_rules(played.game)
+        records = [redact_record(rules, r, played.seat, played.finished) for r in played.records]
         return pb.PlayMoveResponse(
             position=played.position,
             records=[record_message(r) for r in records],
