@@ -302,3 +302,15 @@ def test_audit_names_the_position_of_a_flipped_byte(tmp_path: Path) -> None:
     assert report.first_difference is not None
     assert report.first_difference.position == target
     fresh.close()
+
+
+def test_a_fork_from_a_position_later_taken_back(app: GameLog) -> None:
+    created = new_game(app, "free")
+    play_cards(app, created, 5)
+    taken_back_state = app.state_at(created.game_id, 4).state
+    app.take_back(created.game_id, created.tokens["ann"], "request", 2, 5)
+    play_cards(app, created, 2)
+    fork = app.fork(created.game_id, created.arbiter_token, 4)
+    assert app.state_at(fork.game_id).state == taken_back_state
+    assert app.state_at(fork.game_id).ply == 4
+    assert app.audit(fork.game_id).ok

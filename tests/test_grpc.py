@@ -196,3 +196,49 @@ def test_a_follower_sees_every_move_in_order_and_nothing_hidden(server: ServerPr
     for position in (0, len(running_part) // 2):
         hidden = rules.hidden_from(state_at(rules, full, position), None)
         assert not find_leaks(seen[: position + 1], hidden)
+
+
+@pytest.mark.parametrize("policy", ["none", "consent", "arbiter", "free"])
+def test_undo_policies_through_grpc(client: Client, policy: str) -> None:
+    created = client.create("three-too-many", ["ann", "ben"], undo_policy=policy, seed_hex="0102")
+    gid = created.game_id
+    tokens = created.seat_tokens
+    drew_at = None
+    while True:  # play until a move draws cards, then one move that does not
+        state = client.state(gid)
+        token = tokens[state.to_act[0]]
+        played = client.play(gid, client.legal_moves(gid, token)[0], state.last_position, token)
+        drew = any(
+            e["type"] == "CardsDrawn" for e in json.loads(played.records[0].record_json)["events"]
+        )
+        if drew:
+            drew_at = played.position
+        elif drew_at is not None:
+            break
+    last = played.position
+    with pytest.raises(ApiError) as across:
+        client.take_back(gid, "request", drew_at - 1, last, tokens["ann"])
+    assert across.value.reason in {"undo-not-allowed", "arbiter-only", "takeback-across-hidden"}
+    outcome: dict[str, Any] = {}
+    if policy == "none":
+        with pytest.raises(ApiError) as refused:
+            client.take_back(gid, "request", last - 1, last, tokens["ann"])
+        assert refused.value.code == "FAILED_PRECONDITION"
+    elif policy == "arbiter":
+        with pytest.raises(ApiError) as refused:
+            client.take_back(gid, "request", last - 1, last, tokens["ann"])
+        assert refused.value.code == "PERMISSION_DENIED"
+        done = client.take_back(gid, "request", last - 1, last, created.arbiter_token)
+        outcome["taken_back"] = done.taken_back
+    elif policy == "free":
+        done = client.take_back(gid, "request", last - 1, last, tokens["ben"])
+        outcome["taken_back"] = done.taken_back
+    else:
+        asked = client.take_back(gid, "request", last - 1, last, tokens["ann"])
+        assert not asked.taken_back
+        done = client.take_back(gid, "approve", 0, asked.position, tokens["ben"])
+        outcome["taken_back"] = done.taken_back
+    if policy != "none":
+        assert outcome["taken_back"]
+        assert client.state(gid).ply == client.state(gid, at=last - 1).ply
+    assert client.audit(gid).ok
