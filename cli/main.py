@@ -251,16 +251,22 @@ def new(
             metadata,
             seed_hex,
         )
-    data = {
-        "game_id": created.game_id,
-        "seat_tokens": dict(created.seat_tokens),
-        "arbiter_token": created.arbiter_token,
-        "seed_commitment": created.seed_commitment,
-    }
+    print_created(created, f"game [bold]{created.game_id}[/bold] ({game})", as_json)
+
+
+def print_created(created: Any, title: str, as_json: bool) -> None:
+    """A new game's id and its tokens: shown once, never stored in the clear."""
     if as_json:
-        emit(data)
+        emit(
+            {
+                "game_id": created.game_id,
+                "seat_tokens": dict(created.seat_tokens),
+                "arbiter_token": created.arbiter_token,
+                "seed_commitment": created.seed_commitment,
+            }
+        )
         return
-    console.print(f"game [bold]{created.game_id}[/bold] ({game})")
+    console.print(title)
     table = Table("seat", "token (keep it secret)")
     for seat, token in created.seat_tokens.items():
         table.add_row(seat, token)
@@ -631,19 +637,9 @@ def fork(
     """Fork a new game from a position of another."""
     with Client(server, ca) as client:
         created = client.fork(game_id, at_position, token, keep_seed)
-    data = {
-        "game_id": created.game_id,
-        "seat_tokens": dict(created.seat_tokens),
-        "arbiter_token": created.arbiter_token,
-        "seed_commitment": created.seed_commitment,
-    }
-    if as_json:
-        emit(data)
-        return
-    console.print(f"fork [bold]{created.game_id}[/bold] of {game_id} at {at_position}")
-    for seat, seat_token in created.seat_tokens.items():
-        console.print(f"  {seat}: {seat_token}")
-    console.print(f"  arbiter: {created.arbiter_token}")
+    print_created(
+        created, f"fork [bold]{created.game_id}[/bold] of {game_id} at {at_position}", as_json
+    )
 
 
 @main.command()
