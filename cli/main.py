@@ -97,7 +97,13 @@ def main() -> None:
 @click.option("--port", default=50051, show_default=True, type=int, help="0 picks a free port")
 @click.option("--tls-cert", type=click.Path(exists=True, dir_okay=False))
 @click.option("--tls-key", type=click.Path(exists=True, dir_okay=False))
-@click.option("--workers", default=16, show_default=True, type=int)
+@click.option(
+    "--workers",
+    default=64,
+    show_default=True,
+    type=int,
+    help="threads; follow streams may hold up to three quarters of them",
+)
 def serve(
     db: str | None,
     postgres: str | None,

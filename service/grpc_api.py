@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
@@ -194,8 +195,12 @@ def state_message(view: PositionView) -> pb.GameState:
 
 
 class GameLogServicer(pb_grpc.GameLogServicer):
-    def __init__(self, app: GameLog) -> None:
+    def __init__(self, app: GameLog, max_followers: int = 48) -> None:
         self.app = app
+        # A follow stream holds a worker thread for as long as it lasts; the
+        # cap keeps threads free for moves and reads however many follow.
+        self.max_followers = max_followers
+        self._followers = threading.BoundedSemaphore(max_followers)
 
     @_refusals_as_status
     def ListGameTypes(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -368,13 +373,21 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_streamed_refusals_as_status
     def FollowGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         game_id = parse_game_id(request.game_id)
-        for record in self.app.follow(
-            game_id,
-            token_of(context),
-            checked_position(request.from_position),
-            still_wanted=context.is_active,
-        ):
-            yield record_message(record)
+        token = token_of(context)
+        from_position = checked_position(request.from_position)
+        self.app.viewer(game_id, token)  # refuse a bad token before taking a place
+        if not self._followers.acquire(blocking=False):
+            raise TooLarge(
+                "too-many-followers",
+                f"this server follows at most {self.max_followers} games at once; retry later",
+            )
+        try:
+            for record in self.app.follow(
+                game_id, token, from_position, still_wanted=context.is_active
+            ):
+                yield record_message(record)
+        finally:
+            self._followers.release()
 
     @_refusals_as_status
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:

@@ -109,7 +109,7 @@ def start_server(
     host: str = "127.0.0.1",
     tls_cert: str | None = None,
     tls_key: str | None = None,
-    workers: int = 16,
+    workers: int = 64,
 ) -> RunningServer:
     app = open_application(env)
     server = grpc.server(
@@ -121,7 +121,10 @@ def start_server(
         ],
         maximum_concurrent_rpcs=workers * 8,
     )
-    gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app), server)
+    # Follow streams may take up to three quarters of the threads; the rest
+    # always serve moves and reads.
+    servicer = GameLogServicer(app, max_followers=max(1, workers * 3 // 4))
+    gamelog_pb2_grpc.add_GameLogServicer_to_server(servicer, server)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
