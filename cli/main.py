@@ -394,20 +394,31 @@ def print_state(state: Any) -> None:
 
 
 def print_score_sheet(sheet: Any) -> None:
-    """A score sheet given as {"columns": [...], "rows": [[label, v1, v2...], ...]}
-    or as {category: {seat: points}}."""
-    if isinstance(sheet, dict) and "rows" in sheet and "columns" in sheet:
-        table = Table(*[str(c) for c in sheet["columns"]], title="score sheet")
+    """A game's score sheet as a table: rows of categories, a column per seat.
+
+    Games give it as ``{"columns": [seats], "rows": [{"label", "scores": {seat:
+    points}}, ...]}``, with rows as plain lists ``[label, v1, v2, ...]``, or as
+    ``{category: {seat: points}}``."""
+    if not isinstance(sheet, dict):
+        return
+    if "rows" in sheet and "columns" in sheet:
+        columns = [str(c) for c in sheet["columns"]]
+        table = Table("", *columns, title="score sheet")
         for row in sheet["rows"]:
-            table.add_row(*[str(v) for v in row])
+            if isinstance(row, dict):
+                label = str(row.get("label") or row.get("category", ""))
+                scores = row.get("scores", {})
+                table.add_row(label, *[str(scores.get(c, "")) for c in columns])
+            else:
+                table.add_row(*[str(v) for v in row])
         console.print(table)
-    elif isinstance(sheet, dict):
-        seats = sorted({s for values in sheet.values() if isinstance(values, dict) for s in values})
-        table = Table("", *seats, title="score sheet")
-        for category, values in sheet.items():
-            if isinstance(values, dict):
-                table.add_row(str(category), *[str(values.get(s, "")) for s in seats])
-        console.print(table)
+        return
+    seats = sorted({s for values in sheet.values() if isinstance(values, dict) for s in values})
+    table = Table("", *seats, title="score sheet")
+    for category, values in sheet.items():
+        if isinstance(values, dict):
+            table.add_row(str(category), *[str(values.get(s, "")) for s in seats])
+    console.print(table)
 
 
 @main.command()

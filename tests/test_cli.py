@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -253,3 +254,17 @@ def test_selfplay_finishes_every_game_of_each_game(
         result = played["result"]
         assert set(result["scores"]) == {f"p{i + 1}" for i in range(players)}
         assert result["winners"]
+
+
+def test_show_prints_the_hadara_score_sheet_as_a_table(server: ServerProcess) -> None:
+    games = as_json(server, "selfplay", "hadara", "--players", "2", "--seed", "4")
+    shown = gamelog(server, "show", games[0]["game_id"]).stdout
+    sheet = shown[shown.index("score sheet") :]
+    result = games[0]["result"]
+    for label in ("Colonies", "Busts", "Silver seals", "Golden seals", "Cards", "Total"):
+        assert label in sheet
+    total_line = next(line for line in sheet.splitlines() if "Total" in line)
+    assert [int(x) for x in re.findall(r"\d+", total_line)] == [
+        result["scores"]["p1"],
+        result["scores"]["p2"],
+    ]
