@@ -22,7 +22,6 @@ import secrets
 import threading
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
@@ -38,7 +37,7 @@ from gamelog.replay.export import GameEntry, RecordFileError, build_record_file,
 from gamelog.replay.fold import fold, line_events
 from gamelog.replay.record import Record, seed_commitment
 from gamelog.replay.redact import redact_record
-from gamelog.service import tokens as token_util
+from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
     Conflict,
     GamelogError,
@@ -49,6 +48,16 @@ from gamelog.service.errors import (
     Unauthenticated,
 )
 from gamelog.service.game import UNDO_POLICIES, Game, GameSnapshot
+from gamelog.service.outcomes import (
+    CreatedGame,
+    GameSummary,
+    Imported,
+    LineDiff,
+    Played,
+    PositionView,
+    TakeBackOutcome,
+    TreeNode,
+)
 
 SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 MAX_METADATA_ITEMS = 32
@@ -56,105 +65,6 @@ SNAPSHOT_INTERVAL = 64
 CREDENTIALS_CACHE_SIZE = 100_000
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on malformed input instead of refusing it."""
-
-
-class Credentials(Aggregate):
-    """The hashes of a game's seat and arbiter tokens, kept apart from the
-    game's record so the record stays portable and the secrets never travel."""
-
-    class Issued(Aggregate.Created):
-        game_id: UUID
-        seat_token_hashes: dict[str, str]
-        arbiter_token_hash: str
-
-    def __init__(
-        self, game_id: UUID, seat_token_hashes: dict[str, str], arbiter_token_hash: str
-    ) -> None:
-        self.game_id = game_id
-        self.seat_token_hashes = seat_token_hashes
-        self.arbiter_token_hash = arbiter_token_hash
-
-    @staticmethod
-    def id_for(game_id: UUID) -> UUID:
-        return uuid.uuid5(game_id, "credentials")
-
-    @classmethod
-    def issue(cls, game_id: UUID, seats: Sequence[str]) -> tuple[Credentials, dict[str, str], str]:
-        seat_tokens = {seat: token_util.new_token() for seat in seats}
-        arbiter_token = token_util.new_token()
-        credentials = cls._create(
-            cls.Issued,
-            id=cls.id_for(game_id),
-            game_id=game_id,
-            seat_token_hashes={s: token_util.token_hash(t) for s, t in seat_tokens.items()},
-            arbiter_token_hash=token_util.token_hash(arbiter_token),
-        )
-        return credentials, seat_tokens, arbiter_token
-
-    def viewer_for(self, token: str | None) -> Viewer:
-        """The seat (or ARBITER) a token belongs to; None for no token."""
-        if not token:
-            return None
-        # Compare against every hash so the time taken says nothing about which matched.
-        found: Viewer = None
-        matched = False
-        for seat, stored in self.seat_token_hashes.items():
-            if token_util.matches(token, stored):
-                found, matched = seat, True
-        if token_util.matches(token, self.arbiter_token_hash):
-            found, matched = ARBITER, True
-        if not matched:
-            raise Unauthenticated("bad-token", "this token belongs to no seat of this game")
-        return found
-
-
-@dataclass(frozen=True)
-class CreatedGame:
-    game_id: UUID
-    tokens: dict[str, str]
-    arbiter_token: str
-    commitment: str
-    record: Record
-
-
-@dataclass(frozen=True)
-class Played:
-    position: int
-    records: list[Record]
-    replayed: bool = False
-    """True when a retried request id returned the first call's result."""
-    seat: str = ""
-    finished: bool = False
-    game: str = ""
-
-
-@dataclass(frozen=True)
-class PositionView:
-    game_id: UUID
-    game: str
-    position: int
-    last_position: int
-    ply: int
-    viewer: Viewer
-    view: dict[str, JSON]
-    to_act: list[str]
-    finished: bool
-    result: dict[str, JSON] | None
-    text: str
-    pending_undo: dict[str, JSON] | None = None
-    svg: str = ""
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    game_id: UUID
-    game: str
-    rules_version: str
-    seats: list[str]
-    finished: bool
-    created_at: str
-    parent: dict[str, JSON] | None
-    metadata: dict[str, JSON] = field(default_factory=dict)
 
 
 class GameLog(Application[UUID]):
@@ -894,35 +804,6 @@ class GameLog(Application[UUID]):
         credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, created["seats"])
         self._save(game, credentials)
         return CreatedGame(game_id, seat_tokens, arbiter_token, created["commitment"], created)
-
-
-@dataclass(frozen=True)
-class TakeBackOutcome:
-    position: int
-    taken_back: bool
-    records: list[Record]
-
-
-@dataclass(frozen=True)
-class TreeNode:
-    game_id: UUID
-    parent_game_id: UUID | None
-    parent_position: int
-    last_position: int
-    finished: bool
-
-
-@dataclass(frozen=True)
-class LineDiff:
-    common_plies: int
-    identical: bool
-    description: str
-
-
-@dataclass(frozen=True)
-class Imported:
-    games: list[CreatedGame]
-    id_map: dict[str, UUID]
 
 
 def json_text(value: Any) -> str:

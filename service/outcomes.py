@@ -1,0 +1,87 @@
+"""What the use cases of ``GameLog`` answer: plain, frozen data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from gamelog.games.protocol import JSON, Viewer
+from gamelog.replay.record import Record
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: UUID
+    tokens: dict[str, str]
+    arbiter_token: str
+    commitment: str
+    record: Record
+
+
+@dataclass(frozen=True)
+class Played:
+    position: int
+    records: list[Record]
+    replayed: bool = False
+    """True when a retried request id returned the first call's result."""
+    seat: str = ""
+    finished: bool = False
+    game: str = ""
+
+
+@dataclass(frozen=True)
+class PositionView:
+    game_id: UUID
+    game: str
+    position: int
+    last_position: int
+    ply: int
+    viewer: Viewer
+    view: dict[str, JSON]
+    to_act: list[str]
+    finished: bool
+    result: dict[str, JSON] | None
+    text: str
+    pending_undo: dict[str, JSON] | None = None
+    svg: str = ""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: UUID
+    game: str
+    rules_version: str
+    seats: list[str]
+    finished: bool
+    created_at: str
+    parent: dict[str, JSON] | None
+    metadata: dict[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TakeBackOutcome:
+    position: int
+    taken_back: bool
+    records: list[Record]
+
+
+@dataclass(frozen=True)
+class TreeNode:
+    game_id: UUID
+    parent_game_id: UUID | None
+    parent_position: int
+    last_position: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class LineDiff:
+    common_plies: int
+    identical: bool
+    description: str
+
+
+@dataclass(frozen=True)
+class Imported:
+    games: list[CreatedGame]
+    id_map: dict[str, UUID]
