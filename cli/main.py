@@ -554,6 +554,11 @@ def play_randomly(
             if error.code != "ABORTED":
                 raise
         state = client.state(game_id, arbiter)
+    if not state.finished and "#arbiter" in state.to_act:
+        # A game only the arbiter ends (freeform): enter a result at the limit.
+        result = client.legal_moves(game_id, arbiter)[0]
+        client.play(game_id, result, state.last_position, arbiter)
+        state = client.state(game_id, arbiter)
     return {
         "game_id": game_id,
         "moves": moves_played,

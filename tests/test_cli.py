@@ -268,3 +268,9 @@ def test_show_prints_the_hadara_score_sheet_as_a_table(server: ServerProcess) ->
         result["scores"]["p1"],
         result["scores"]["p2"],
     ]
+
+
+def test_selfplay_of_freeform_ends_with_the_arbiters_result(server: ServerProcess) -> None:
+    games = as_json(server, "selfplay", "freeform", "--players", "3", "--max-moves", "12")
+    assert games[0]["finished"] and games[0]["moves"] == 12
+    assert set(games[0]["result"]["scores"]) == {"p1", "p2", "p3"}
