@@ -62,6 +62,7 @@ from gamelog.service.outcomes import (
 SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 MAX_METADATA_ITEMS = 32
 SNAPSHOT_INTERVAL = 64
+LOCK_STRIPES = 257
 CREDENTIALS_CACHE_SIZE = 100_000
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on malformed input instead of refusing it."""
@@ -82,25 +83,30 @@ class GameLog(Application[UUID]):
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env)
-        self._locks: dict[UUID, threading.Lock] = {}
+        self._locks = tuple(threading.RLock() for _ in range(LOCK_STRIPES))
         self._locks_guard = threading.Lock()
         self._changed = threading.Condition()
         self._credentials_cache: dict[UUID, Credentials] = {}
 
     # -- helpers ----------------------------------------------------------------------
 
-    def _lock(self, game_id: UUID) -> threading.Lock:
-        with self._locks_guard:
-            return self._locks.setdefault(game_id, threading.Lock())
+    def _lock(self, game_id: UUID) -> threading.RLock:
+        """The lock that serializes, within this process, every load and every
+        write of one game (one of a fixed set of stripes, so memory stays
+        bounded however many games there are). Across processes the store's
+        unique key on (game, position) decides."""
+        return self._locks[game_id.int % len(self._locks)]
 
     def _game(self, game_id: UUID, position: int | None = None) -> Game:
         try:
             if position is None:
                 # The cached game, shallow-copied: its containers are never
                 # changed in place (see Game), so a refused command cannot
-                # spoil the cache, and no deep copy is needed.
-                cached: Any = self.repository.get(game_id, deepcopy_from_cache=False)
-                game: Any = copy.copy(cached)
+                # spoil the cache, and no deep copy is needed. Under the game's
+                # lock, so the copy is never taken halfway through a catch-up.
+                with self._lock(game_id):
+                    cached: Any = self.repository.get(game_id, deepcopy_from_cache=False)
+                    game: Any = copy.copy(cached)
                 game._pending_events = []
             else:
                 game = self.repository.get(game_id, version=position + 1)
