@@ -39,6 +39,4 @@ def without_versions(code: str) -> str:
     """Generated code minus the generator's version stamps, which change with
     every release of grpcio-tools while the API stays the same."""
     code = re.sub(r"ValidateProtobufRuntimeVersion\([^)]*\)", "", code)
-    return "\n".join(
-        line for line in code.splitlines() if not re.search(r"(?i)version|^# Protobuf Python", line)
-    )
+    return re.sub(r"(?m)^(# Protobuf Python Version: |GRPC_GENERATED_VERSION = ).*$", "", code)
