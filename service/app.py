@@ -149,6 +149,12 @@ class GameLog(Application[UUID]):
     def viewer(self, game_id: UUID, token: str | None) -> Viewer:
         return self._credentials(game_id).viewer_for(token)
 
+    def _is_arbiter(self, game_id: UUID, token: str | None) -> bool:
+        try:
+            return self.viewer(game_id, token) == ARBITER
+        except Unauthenticated:
+            return False
+
     def _seat_of(self, game_id: UUID, token: str | None) -> str:
         viewer = self.viewer(game_id, token)
         if viewer is None:
@@ -687,7 +693,12 @@ class GameLog(Application[UUID]):
         games = (self._game(game_id), self._game(other_id))
         if games[0].record_created["game"] != games[1].record_created["game"]:
             raise InvalidArgument("different-games", "these are records of different games")
-        show_moves = all(g.is_finished for g in games) or self.viewer(game_id, token) == ARBITER
+        # Moves are shown only where the caller may see them: a finished game,
+        # or one whose arbiter the caller is.
+        show_moves = all(
+            game.is_finished or self._is_arbiter(gid, token)
+            for gid, game in zip((game_id, other_id), games)
+        )
         common = 0
         for a, b in zip(first, second):
             if a != b:

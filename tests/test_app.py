@@ -314,3 +314,13 @@ def test_a_fork_from_a_position_later_taken_back(app: GameLog) -> None:
     assert app.state_at(fork.game_id).state == taken_back_state
     assert app.state_at(fork.game_id).ply == 4
     assert app.audit(fork.game_id).ok
+
+
+def test_diff_shows_a_running_games_moves_only_to_its_arbiter(app: GameLog) -> None:
+    one, other = new_game(app, seed=1), new_game(app, seed=1)
+    play_cards(app, one, 2)
+    play_cards(app, other, 1)
+    for token in (one.arbiter_token, None, one.tokens["ann"]):
+        diff = app.diff(one.game_id, other.game_id, token)
+        assert "hidden until both games end" in diff.description
+    assert diff.common_plies == 1
