@@ -22,6 +22,7 @@ import secrets
 import threading
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
@@ -718,9 +719,13 @@ class GameLog(Application[UUID]):
 
     # -- audit ------------------------------------------------------------------------
 
-    def audit(self, game_id: UUID) -> AuditReport:
+    def audit(self, game_id: UUID, token: str | None = None) -> AuditReport:
         """Audit a stored game with the server's copy of its seed (which the
-        report never shows; seed checks stay deferred until the game ends)."""
+        report never shows; seed checks stay deferred until the game ends).
+
+        While the game runs, what was stored and what the rules give at a
+        difference may hold hidden cards: only the arbiter sees them."""
+        viewer = self.viewer(game_id, token)
         game = self._game(game_id)
         records = self.records(game_id)
         parent_records = None
@@ -728,7 +733,11 @@ class GameLog(Application[UUID]):
         if parent:
             with contextlib.suppress(NotFound):
                 parent_records = self.records(UUID(parent["game_id"]), 0, parent["position"])
-        return audit_records(records, seed=game.seed, parent_records=parent_records)
+        report = audit_records(records, seed=game.seed, parent_records=parent_records)
+        first = report.first_difference
+        if first is not None and not game.is_finished and viewer != ARBITER:
+            report.first_difference = replace(first, stored=None, expected=None)
+        return report
 
     # -- portable records -------------------------------------------------------------
 

@@ -367,7 +367,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def AuditGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         game_id = parse_game_id(request.game_id)
-        report = self.app.audit(game_id)
+        report = self.app.audit(game_id, token_of(context))
         return audit_message(str(game_id), report)
 
     @_streamed_refusals_as_status

@@ -324,3 +324,30 @@ def test_diff_shows_a_running_games_moves_only_to_its_arbiter(app: GameLog) -> N
         diff = app.diff(one.game_id, other.game_id, token)
         assert "hidden until both games end" in diff.description
     assert diff.common_plies == 1
+
+
+def test_a_failed_audit_of_a_running_game_shows_stored_events_only_to_the_arbiter(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "g.db"
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(db)}
+    app = GameLog(env=env)
+    created = new_game(app)
+    play_cards(app, created, 4)
+    app.close()
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT rowid, state FROM stored_events").fetchall()
+        rowid, state = next((r, s) for r, s in rows if b'"card":' in s and b'"kind":"move"' in s)
+        data = bytearray(state)
+        at = data.index(b'"card":') + len(b'"card":')
+        data[at] = ord("1") if data[at] != ord("1") else ord("2")
+        conn.execute("UPDATE stored_events SET state = ? WHERE rowid = ?", (bytes(data), rowid))
+    fresh = GameLog(env=env)
+    as_spectator = fresh.audit(created.game_id, None)
+    as_arbiter = fresh.audit(created.game_id, created.arbiter_token)
+    fresh.close()
+    assert not as_spectator.ok and not as_arbiter.ok
+    assert as_spectator.first_difference is not None and as_arbiter.first_difference is not None
+    assert as_spectator.first_difference.position == as_arbiter.first_difference.position
+    assert as_spectator.first_difference.stored is None
+    assert as_arbiter.first_difference.stored is not None
