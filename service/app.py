@@ -694,6 +694,7 @@ class GameLog(Application[UUID]):
         games = (self._game(game_id), self._game(other_id))
         if games[0].record_created["game"] != games[1].record_created["game"]:
             raise InvalidArgument("different-games", "these are records of different games")
+        self.viewer(game_id, token)  # a token, when given, must be the first game's
         # Moves are shown only where the caller may see them: a finished game,
         # or one whose arbiter the caller is.
         show_moves = all(
