@@ -41,7 +41,7 @@ named lie in the box. A bad deal raises InvalidOptions ``bad-deal``.
 Illegal move codes: ``game-over``, ``not-a-seat``, ``not-your-turn``,
 ``bad-move`` (malformed), ``no-such-card`` (not 0..89), ``not-in-hand``.
 
-Rules decisions (also in docs/decisions/three-too-many.md):
+Rules decisions (also in docs/rules-decisions.md, section three-too-many):
 
 * Start player: the rulebook says the youngest; we take the option
   ``start_seat``, by default the first seat. Turns then go in seat order.
