@@ -7,6 +7,7 @@ new tokens) and the secrets never travel with it.
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Sequence
 from uuid import UUID, uuid5
 
@@ -55,12 +56,13 @@ class Credentials(Aggregate):
         if not token:
             return None
         # Compare against every hash so the time taken says nothing about which matched.
+        presented = token_util.token_hash(token)
         found: Viewer = None
         matched = False
         for seat, stored in self.seat_token_hashes.items():
-            if token_util.matches(token, stored):
+            if hmac.compare_digest(presented, stored):
                 found, matched = seat, True
-        if token_util.matches(token, self.arbiter_token_hash):
+        if hmac.compare_digest(presented, self.arbiter_token_hash):
             found, matched = ARBITER, True
         if not matched:
             raise Unauthenticated("bad-token", "this token belongs to no seat of this game")
