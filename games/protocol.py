@@ -1,6 +1,6 @@
 """The rules protocol: the one small interface every game implements.
 
-A game is a *decider* (see ../shared/DESIGN.md, "Games are deciders"): pure
+A game is a *decider* (see docs/design.md, "Games are deciders"): pure
 functions over an immutable state, with no I/O, no clock and no hidden
 randomness. The service stores what they return; replay folds it back.
 

@@ -1,6 +1,6 @@
 """The service's refusals, each with a machine-readable reason.
 
-The gRPC adapter maps each class to one status code (see DESIGN.md):
+The gRPC adapter maps each class to one status code (see docs/design.md):
 a refused call writes nothing.
 """
 
