@@ -27,7 +27,6 @@ re-run, and is reported as deferred rather than as a difference.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,7 +35,7 @@ from typing import Any
 from gamelog.games import get_rules
 from gamelog.games.protocol import RulesError, rng_for
 from gamelog.replay.fold import line_events, start_state
-from gamelog.replay.record import Record, seed_commitment, verify_chain
+from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 
 
 @dataclass(frozen=True)
@@ -92,10 +91,6 @@ class _Sealed(random.Random):
 
     def getrandbits(self, k: int) -> int:
         raise SeedDeferred
-
-
-def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
 
 
 def audit_records(
@@ -166,13 +161,13 @@ def audit_records(
     if parent is None:
         try:
             dealt = rules.setup(created["options"], seats, rng(0))
-            if _plain(dealt) != created["events"]:
+            if as_stored(dealt) != created["events"]:
                 return report.fail(
                     Difference(
                         0,
                         "the deal differs from set-up with this seed",
                         created["events"],
-                        _plain(dealt),
+                        as_stored(dealt),
                     )
                 )
         except SeedDeferred:
@@ -184,7 +179,7 @@ def audit_records(
         ):
             return report.fail(Difference(0, "the parent's hash at the fork point differs"))
         expected_events, expected_ply = line_events(parent_records, parent_position)
-        if _plain(expected_events) != created["events"] or expected_ply != created["base_ply"]:
+        if as_stored(expected_events) != created["events"] or expected_ply != created["base_ply"]:
             return report.fail(Difference(0, "the fork does not start from its parent's position"))
     else:
         report.notes.append("fork: parent's records not given, start position not re-derived")
@@ -216,13 +211,13 @@ def audit_records(
                 return report.fail(
                     Difference(position, f"the rules refuse this move: {error}", record["move"])
                 )
-            if _plain(expected) != record["events"]:
+            if as_stored(expected) != record["events"]:
                 return report.fail(
                     Difference(
                         position,
                         "the stored events differ from what the rules give",
                         record["events"],
-                        _plain(expected),
+                        as_stored(expected),
                     )
                 )
             for event in record["events"]:
@@ -240,13 +235,13 @@ def audit_records(
             result = rules.result(state)
             if result is None:
                 return report.fail(Difference(position, "recorded as finished, but it is not over"))
-            if _plain(result.to_json()) != record["result"]:
+            if as_stored(result.to_json()) != record["result"]:
                 return report.fail(
                     Difference(
                         position,
                         "the stored result differs",
                         record["result"],
-                        _plain(result.to_json()),
+                        as_stored(result.to_json()),
                     )
                 )
             ended_at = position

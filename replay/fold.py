@@ -58,22 +58,25 @@ def state_at(rules: Rules[Any], records: Sequence[Record], position: int) -> Any
     raise IndexError(f"no position {position}; the record ends at {len(records) - 1}")
 
 
-def line_events(records: Sequence[Record], position: int) -> tuple[list[dict[str, Any]], int]:
-    """Every game event of the line of play that stands at ``position``, from
-    the deal on, with take-backs resolved, and the ply there. A fork starts from
-    these: folding them gives the parent's state at that position."""
-    lines: dict[int, list[list[dict[str, Any]]]] = {}
-    current: list[list[dict[str, Any]]] = []
-    base_ply = 0
+def line_records(records: Sequence[Record], position: int) -> list[Record]:
+    """The move records of the line of play that stands at ``position``, in
+    order, with take-backs resolved (a taken-back move is not in the line)."""
+    lines: dict[int, list[Record]] = {}
+    current: list[Record] = []
     for record in records[: position + 1]:
-        kind = record["kind"]
-        if kind == "created":
-            current = [list(record["events"])]
-            base_ply = record.get("base_ply", 0)
-        elif kind == "move":
-            current = [*current, list(record["events"])]
-        elif kind == "takeback":
+        if record["kind"] == "move":
+            current = [*current, record]
+        elif record["kind"] == "takeback":
             current = lines[record["to_position"]]
         lines[record["position"]] = current
-    events = [event for chunk in current for event in chunk]
-    return events, base_ply + len(current) - 1
+    return current
+
+
+def line_events(records: Sequence[Record], position: int) -> tuple[list[dict[str, Any]], int]:
+    """Every game event of the line of play that stands at ``position``, from
+    the deal on, and the ply there. A fork starts from these: folding them
+    gives the parent's state at that position."""
+    created = records[0]
+    moves = line_records(records, position)
+    events = [*created["events"], *(event for move in moves for event in move["events"])]
+    return events, created.get("base_ply", 0) + len(moves)

@@ -50,6 +50,17 @@ _UNHASHED = frozenset({"hash", "timestamp", "request_id", "game_id"})
 _HASHED_SEPARATELY = {"options": "options_hash", "move": "move_hash"}
 
 
+def compact_json(value: Any) -> str:
+    """A JSON value as short text, for replies and messages."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def as_stored(value: Any) -> Any:
+    """``value`` as the store gives it back: plain JSON (lists, not tuples), so
+    what is folded now and what is folded later from the store never differ."""
+    return json.loads(json.dumps(value))
+
+
 def canonical_json(value: Any) -> bytes:
     """The one byte form of a JSON value that every hash is taken over."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import re
 import secrets
 import threading
@@ -35,11 +34,12 @@ from gamelog.games import all_rules, get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, Viewer, rng_for
 from gamelog.replay.audit import AuditReport, audit_records
 from gamelog.replay.export import GameEntry, RecordFileError, build_record_file, parse_record_file
-from gamelog.replay.fold import fold, line_events
-from gamelog.replay.record import Record, seed_commitment
+from gamelog.replay.fold import fold, line_events, line_records
+from gamelog.replay.record import Record, as_stored, compact_json, seed_commitment
 from gamelog.replay.redact import redact_record
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
+    UNREADABLE,
     Conflict,
     GamelogError,
     InvalidArgument,
@@ -65,8 +65,6 @@ MAX_METADATA_ITEMS = 32
 SNAPSHOT_INTERVAL = 64
 LOCK_STRIPES = 257
 CREDENTIALS_CACHE_SIZE = 100_000
-UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
-"""What rules raise when they choke on malformed input instead of refusing it."""
 
 
 class GameLog(Application[UUID]):
@@ -202,8 +200,7 @@ class GameLog(Application[UUID]):
             raise InvalidArgument(error.code, error.message) from None
         except UNREADABLE as error:
             raise InvalidArgument("bad-options", f"options cannot be read: {error!r}") from None
-        # Exactly the JSON the store keeps (see Game.play).
-        normalized, deal = json.loads(json.dumps([normalized, deal]))
+        normalized, deal = as_stored([normalized, deal])
         record = {
             "position": 0,
             "kind": "created",
@@ -480,15 +477,10 @@ class GameLog(Application[UUID]):
         """Yield the caller's view of each record from ``from_position`` on, as
         it is stored, until the game is finished or the caller goes away."""
         viewer = self.viewer(game_id, token)
-        rules = get_rules(self.records(game_id, 0, 0)[0]["game"])
-        next_position = max(from_position, 0)
+        rules = self._game(game_id).rules
+        next_position = from_position
         while still_wanted():
-            records = (
-                self.records(game_id, from_position=next_position)
-                if next_position
-                else (self.records(game_id))
-            )
-            records = [r for r in records if r["position"] >= next_position]
+            records = self.records(game_id, from_position=next_position)
             finished_now = bool(records) and records[-1]["kind"] == "finished"
             for record in records:
                 yield redact_record(rules, record, viewer, finished_now)
@@ -496,12 +488,6 @@ class GameLog(Application[UUID]):
                 if record["kind"] == "finished":
                     return
             self.wait_for_change(poll_seconds)
-
-    # -- redaction --------------------------------------------------------------------
-
-    def redact_for(self, game_id: UUID, records: list[Record], viewer: Viewer) -> list[Record]:
-        game = self._game(game_id)
-        return [redact_record(game.rules, r, viewer, game.is_finished) for r in records]
 
     # -- taking back ------------------------------------------------------------------
 
@@ -550,11 +536,13 @@ class GameLog(Application[UUID]):
                         list(game.undo_request["approved"]),
                         ordered=False,
                     )
-            first_new = at_position + 1
+            records = [event_record(event) for event in game.pending_events]
             self._save(game)
-        records = self.records(game_id, first_new, game.position)
+            self._remember(game_id, game)
         taken_back = any(r["kind"] == "takeback" for r in records)
-        return TakeBackOutcome(records[-1]["position"], taken_back, records)
+        return TakeBackOutcome(
+            game.position, taken_back, records, seat=viewer, game=game.record_created["game"]
+        )
 
     def _take_back_now(
         self,
@@ -665,28 +653,16 @@ class GameLog(Application[UUID]):
             stack = children.get(gid, []) + stack
         return root, nodes
 
-    def line_of_play(self, game_id: UUID) -> list[tuple[str, Any, list[Any]]]:
-        """(seat, move, events) for each ply from the root game's deal on."""
-        return self.line_of_play_at(game_id, self._game(game_id).position)
-
-    def line_of_play_at(self, game_id: UUID, position: int) -> list[tuple[str, Any, list[Any]]]:
-        """The line of play that stands at ``position``, through every ancestor."""
+    def line_of_play(
+        self, game_id: UUID, position: int | None = None
+    ) -> list[tuple[str, Any, list[Any]]]:
+        """(seat, move, events) for each ply of the line that stands at
+        ``position`` (the latest when None), from the root game's deal on."""
         records = self.records(game_id, 0, position)
-        created = records[0]
-        moves: list[tuple[str, Any, list[Any]]] = []
-        if created.get("parent"):
-            moves = self.line_of_play_at(
-                UUID(created["parent"]["game_id"]), created["parent"]["position"]
-            )
-        own: dict[int, list[tuple[str, Any, list[Any]]]] = {0: []}
-        current: list[tuple[str, Any, list[Any]]] = []
-        for record in records[1:]:
-            if record["kind"] == "move":
-                current = [*current, (record["seat"], record["move"], record["events"])]
-            elif record["kind"] == "takeback":
-                current = own[record["to_position"]]
-            own[record["position"]] = current
-        return moves + current
+        parent = records[0].get("parent")
+        before = self.line_of_play(UUID(parent["game_id"]), parent["position"]) if parent else []
+        own = line_records(records, len(records) - 1)
+        return before + [(r["seat"], r["move"], r["events"]) for r in own]
 
     def diff(self, game_id: UUID, other_id: UUID, token: str | None) -> LineDiff:
         """Compare two lines of play ply by ply, to the first difference."""
@@ -712,7 +688,7 @@ class GameLog(Application[UUID]):
         for label, line in (("first", first), ("second", second)):
             if common < len(line):
                 seat, move, _ = line[common]
-                shown = json_text(move) if show_moves else "(hidden until both games end)"
+                shown = compact_json(move) if show_moves else "(hidden until both games end)"
                 parts.append(f"{label}: ply {common + 1} by {seat}: {shown}")
             else:
                 parts.append(f"{label}: ends after ply {common}")
@@ -831,10 +807,6 @@ class GameLog(Application[UUID]):
         credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, created["seats"])
         self._save(game, credentials)
         return CreatedGame(game_id, seat_tokens, arbiter_token, created["commitment"], created)
-
-
-def json_text(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def event_record(event: Any) -> Record:

@@ -6,6 +6,10 @@ a refused call writes nothing.
 
 from __future__ import annotations
 
+UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What rules raise when they choke on malformed input instead of refusing it:
+still a refusal for the caller (and a bug report for us)."""
+
 
 class GamelogError(Exception):
     """A refusal: ``code`` is the machine-readable reason, ``message`` the sentence."""

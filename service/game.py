@@ -15,7 +15,6 @@ position always draws the same cards.
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any, cast
 from uuid import UUID
@@ -24,10 +23,10 @@ from eventsourcing.domain import Aggregate, Snapshot
 
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
-from gamelog.games.protocol import ARBITER, Event, Move, Rules, RulesError, rng_for
+from gamelog.games.protocol import ARBITER, Move, Rules, rng_for
 from gamelog.replay.fold import start_state
-from gamelog.replay.record import Record, seal
-from gamelog.service.errors import Conflict, PermissionDenied, Refused
+from gamelog.replay.record import Record, as_stored, seal
+from gamelog.service.errors import UNREADABLE, Conflict, PermissionDenied, Refused
 
 UNDO_POLICIES = ("none", "consent", "arbiter", "free")
 log = logging.getLogger(__name__)
@@ -171,17 +170,10 @@ class Game(Aggregate):
         ply = self.ply + 1
         try:
             events = self.rules.decide(self.state, seat, move, rng_for(self.seed, ply))
-        except RulesError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            # The rules choked on a malformed move instead of refusing it: still
-            # a refusal for the player, and a bug report for us.
+        except UNREADABLE as error:
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
-        # Exactly the JSON the store keeps, so the state folded now and the
-        # state folded later from the store can never differ (say, a tuple here
-        # and a list there).
-        move, events = json.loads(json.dumps([move, events]))
+        move, events = as_stored([move, events])
         record = self._next("move", seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id
@@ -243,20 +235,13 @@ class Game(Aggregate):
     def restore(self, record: Record, restored_state: Any = None) -> None:
         """Append an already validated record (an import, after its audit)."""
         self._expect(record["position"] - 1)
-        record = {**record, "prev_hash": self.last_hash}
-        kinds = {
-            "move": self.MovePlayed,
-            "undo-request": self.UndoRequested,
-            "undo-approve": self.UndoApproved,
-            "undo-decline": self.UndoDeclined,
-            "finished": self.Finished,
-        }
+        sealed = seal({**record, "prev_hash": self.last_hash})
         if record["kind"] == "takeback":
             self.trigger_event(
-                self.MovesTakenBack, record=seal(record), restored_state=encode(restored_state)
+                self.MovesTakenBack, record=sealed, restored_state=encode(restored_state)
             )
         else:
-            self.trigger_event(kinds[record["kind"]], record=seal(record))
+            self.trigger_event(_EVENT_OF_KIND[record["kind"]], record=sealed)
 
     def _check_takeback_target(self, to_position: int, ordered_by_arbiter: bool) -> None:
         if self.is_finished:
@@ -321,5 +306,10 @@ class Game(Aggregate):
         self.last_hash = record["hash"]
 
 
-def game_events_of(record: Record) -> list[Event]:
-    return list(record.get("events", []))
+_EVENT_OF_KIND: dict[str, type[Aggregate.Event]] = {
+    "move": Game.MovePlayed,
+    "undo-request": Game.UndoRequested,
+    "undo-approve": Game.UndoApproved,
+    "undo-decline": Game.UndoDeclined,
+    "finished": Game.Finished,
+}

@@ -21,8 +21,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from gamelog.games import get_rules
-from gamelog.games.protocol import ARBITER
-from gamelog.replay.record import Record
+from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
 from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
 from gamelog.service.errors import GamelogError, InvalidArgument
@@ -38,15 +37,18 @@ MAX_JSON_DEPTH = 32
 MAX_MESSAGE_BYTES = 40 * 1024 * 1024
 MAX_POSITION = 2**40
 
+# GamelogError.status names a google.rpc code; anything else is INTERNAL.
 _CODES = {
-    "INVALID_ARGUMENT": (grpc.StatusCode.INVALID_ARGUMENT, code_pb2.INVALID_ARGUMENT),
-    "FAILED_PRECONDITION": (grpc.StatusCode.FAILED_PRECONDITION, code_pb2.FAILED_PRECONDITION),
-    "ABORTED": (grpc.StatusCode.ABORTED, code_pb2.ABORTED),
-    "PERMISSION_DENIED": (grpc.StatusCode.PERMISSION_DENIED, code_pb2.PERMISSION_DENIED),
-    "UNAUTHENTICATED": (grpc.StatusCode.UNAUTHENTICATED, code_pb2.UNAUTHENTICATED),
-    "NOT_FOUND": (grpc.StatusCode.NOT_FOUND, code_pb2.NOT_FOUND),
-    "RESOURCE_EXHAUSTED": (grpc.StatusCode.RESOURCE_EXHAUSTED, code_pb2.RESOURCE_EXHAUSTED),
-    "UNKNOWN": (grpc.StatusCode.INTERNAL, code_pb2.INTERNAL),
+    name: getattr(code_pb2, name)
+    for name in (
+        "INVALID_ARGUMENT",
+        "FAILED_PRECONDITION",
+        "ABORTED",
+        "PERMISSION_DENIED",
+        "UNAUTHENTICATED",
+        "NOT_FOUND",
+        "RESOURCE_EXHAUSTED",
+    )
 }
 
 
@@ -55,8 +57,7 @@ class TooLarge(GamelogError):
 
 
 def status_for(error: GamelogError) -> grpc.Status:
-    code_name = error.status if error.status in _CODES else "UNKNOWN"
-    _, rpc_code = _CODES[code_name]
+    rpc_code = _CODES.get(error.status, code_pb2.INTERNAL)
     info = error_details_pb2.ErrorInfo(reason=error.code, domain="gamelog")
     detail = any_pb2.Any()
     detail.Pack(info)
@@ -157,12 +158,16 @@ def checked_position(value: int, what: str = "position") -> int:
     return value
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+def visible_records(game: str, records: list[Record], seat: str, finished: bool) -> list[pb.Record]:
+    """What a call stored, as its caller may see it."""
+    rules = get_rules(game)
+    return [record_message(redact_record(rules, r, seat, finished)) for r in records]
 
 
 def record_message(record: Record) -> pb.Record:
-    return pb.Record(position=record["position"], kind=record["kind"], record_json=dumps(record))
+    return pb.Record(
+        position=record["position"], kind=record["kind"], record_json=compact_json(record)
+    )
 
 
 def created_message(app: GameLog, created: CreatedGame) -> pb.CreateGameResponse:
@@ -172,7 +177,7 @@ def created_message(app: GameLog, created: CreatedGame) -> pb.CreateGameResponse
         seat_tokens=created.tokens,
         arbiter_token=created.arbiter_token,
         seed_commitment=created.commitment,
-        record_json=dumps(record),
+        record_json=compact_json(record),
     )
 
 
@@ -184,12 +189,12 @@ def state_message(view: PositionView) -> pb.GameState:
         last_position=view.last_position,
         ply=view.ply,
         viewer=view.viewer or "",
-        view_json=dumps(view.view),
+        view_json=compact_json(view.view),
         to_act=view.to_act,
         finished=view.finished,
-        result_json=dumps(view.result) if view.result is not None else "",
+        result_json=compact_json(view.result) if view.result is not None else "",
         text=view.text,
-        pending_undo_json=dumps(view.pending_undo) if view.pending_undo else "",
+        pending_undo_json=compact_json(view.pending_undo) if view.pending_undo else "",
         svg=view.svg,
     )
 
@@ -251,11 +256,9 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         played = self.app.play(
             game_id, token, move, checked_position(request.at_position), request.request_id
         )
-        rules = get_rules(played.game)
-        records = [redact_record(rules, r, played.seat, played.finished) for r in played.records]
         return pb.PlayMoveResponse(
             position=played.position,
-            records=[record_message(r) for r in records],
+            records=visible_records(played.game, played.records, played.seat, played.finished),
             replayed=played.replayed,
         )
 
@@ -274,7 +277,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             parse_game_id(request.game_id), token_of(context)
         )
         return pb.ListLegalMovesResponse(
-            seat=seat, position=position, moves_json=[dumps(m) for m in moves]
+            seat=seat, position=position, moves_json=[compact_json(m) for m in moves]
         )
 
     @_refusals_as_status
@@ -298,7 +301,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     seats=s.seats,
                     finished=s.finished,
                     created_at=s.created_at,
-                    parent_json=dumps(s.parent) if s.parent else "",
+                    parent_json=compact_json(s.parent) if s.parent else "",
                     metadata={k: str(v) for k, v in s.metadata.items()},
                 )
                 for s in self.app.list_games(limit)
@@ -307,21 +310,17 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def TakeBack(self, request: Any, context: grpc.ServicerContext) -> Any:
-        game_id = parse_game_id(request.game_id)
-        token = token_of(context)
         outcome = self.app.take_back(
-            game_id,
-            token,
+            parse_game_id(request.game_id),
+            token_of(context),
             request.action or "request",
             checked_position(request.to_position),
             checked_position(request.at_position),
         )
-        viewer = self.app.viewer(game_id, token)
-        records = self.app.redact_for(game_id, outcome.records, viewer)
         return pb.TakeBackResponse(
             position=outcome.position,
             taken_back=outcome.taken_back,
-            records=[record_message(r) for r in records],
+            records=visible_records(outcome.game, outcome.records, outcome.seat, False),
         )
 
     @_refusals_as_status
@@ -392,17 +391,11 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         data = self.app.export(parse_game_id(request.game_id), token_of(context), request.redacted)
-        return pb.ExportGameResponse(record_file_json=dumps(data))
+        return pb.ExportGameResponse(record_file_json=compact_json(data))
 
     @_refusals_as_status
     def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        data = (
-            parse_json(request.record_file_json, "record-file", MAX_RECORD_FILE_BYTES)
-            if len(request.record_file_json) <= MAX_RECORD_FILE_BYTES
-            else None
-        )
-        if data is None:
-            raise TooLarge("record-file-too-large", "the record file is too large")
+        data = parse_json(request.record_file_json, "record-file", MAX_RECORD_FILE_BYTES)
         imported = self.app.import_record_file(data)
         return pb.ImportGameResponse(
             games=[created_message(self.app, c) for c in imported.games],
@@ -422,10 +415,10 @@ def audit_message(game_id: str, report: Any) -> pb.AuditReport:
         seed_checked=report.seed_checked,
         failed_position=first.position if first else -1,
         problem=first.problem if first else "",
-        stored_json=dumps(first.stored) if first else "",
-        expected_json=dumps(first.expected) if first else "",
-        report_json=dumps(report.to_json()),
+        stored_json=compact_json(first.stored) if first else "",
+        expected_json=compact_json(first.expected) if first else "",
+        report_json=compact_json(report.to_json()),
     )
 
 
-__all__ = ["ARBITER", "GameLogServicer", "status_for"]
+__all__ = ["GameLogServicer", "status_for"]

@@ -63,6 +63,9 @@ class TakeBackOutcome:
     position: int
     taken_back: bool
     records: list[Record]
+    seat: str = ""
+    """The caller: the seat that asked or answered, or ARBITER."""
+    game: str = ""
 
 
 @dataclass(frozen=True)
