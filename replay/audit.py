@@ -36,6 +36,7 @@ from gamelog.games import get_rules
 from gamelog.games.protocol import RulesError, rng_for
 from gamelog.replay.fold import line_events, start_state
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
+from gamelog.replay.redact import is_redacted
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def audit_records(
     report = AuditReport()
     if not records:
         return report.fail(Difference(0, "the record is empty"))
-    cut = redacted or any(r.get("move", 0) is None or r.get("options", 0) is None for r in records)
+    cut = redacted or any(is_redacted(r) for r in records)
     broken = verify_chain(records, redacted=cut)
     if broken is not None:
         return report.fail(

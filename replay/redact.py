@@ -33,4 +33,5 @@ def redact_record(rules: Rules[Any], record: Record, viewer: Viewer, finished: b
 
 
 def is_redacted(record: Record) -> bool:
+    """True if parts of ``record`` were cut out for some viewer."""
     return record.get("move", 0) is None or record.get("options", 0) is None
