@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import os
-import re
-import signal
 import statistics
 import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from gamelog.cli.process import GAMELOG
 
 PG_ADMIN_DSN = os.environ.get(
     "GAMELOG_BENCH_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test"
@@ -83,58 +80,9 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
-@dataclass
-class ServerProcess:
-    """A ``gamelog serve`` child process on a free port."""
-
-    process: subprocess.Popen[str]
-    address: str
-    log_path: Path
-
-    @property
-    def pid(self) -> int:
-        return self.process.pid
-
-    def stop(self, timeout: float = 20) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-
-
-def start_server(log_dir: Path, *args: str, timeout: float = 30) -> ServerProcess:
-    """Start ``python -m gamelog.cli.main serve --port 0 ...``; wait for its address."""
-    log_path = log_dir / f"server-{uuid.uuid4().hex[:8]}.log"
-    with log_path.open("w") as log_file:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gamelog.cli.main", "serve", "--port", "0", *args],
-            stdout=subprocess.PIPE,
-            stderr=log_file,
-            text=True,
-        )
-    assert process.stdout is not None
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            if process.poll() is not None:
-                raise RuntimeError(f"server exited: {log_path.read_text()}")
-            continue
-        match = re.search(r"serving on ([\d.]+:\d+)", line)
-        if match:
-            return ServerProcess(process, match.group(1), log_path)
-    process.kill()
-    raise RuntimeError(f"server did not start: {log_path.read_text()}")
-
-
 def serve_help() -> str:
     result = subprocess.run(
-        [sys.executable, "-m", "gamelog.cli.main", "serve", "--help"],
+        [*GAMELOG, "serve", "--help"],
         capture_output=True,
         text=True,
         check=False,

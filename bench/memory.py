@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import time
 
-from bench.common import CaseResult, Row, Settings, rss_kib, start_server
+from bench.common import CaseResult, Row, Settings, rss_kib
 from bench.load import ECHO_PAYLOAD, SEATS, follow, prepare_game
+from gamelog.cli.process import start_server_process
 
 GOAL_MB = 300.0
 MOVES_EACH = 4
@@ -27,7 +28,7 @@ def case_e(settings: Settings) -> CaseResult:
         "RSS of the same server idle",
     )
     count = settings.pick(1000, 40)
-    server = start_server(settings.workdir, "--db", str(settings.workdir / "e.sqlite"))
+    server = start_server_process(settings.workdir, "--db", str(settings.workdir / "e.sqlite"))
     try:
         with Client(server.address) as client:
             client.echo(ECHO_PAYLOAD)

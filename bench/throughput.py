@@ -13,9 +13,9 @@ from __future__ import annotations
 import time
 import uuid
 
-from bench.common import PG_ADMIN_DSN, CaseResult, Row, ServerProcess, Settings, serve_help
-from bench.common import start_server as start_server_process
+from bench.common import PG_ADMIN_DSN, CaseResult, Row, Settings, serve_help
 from bench.load import INSERT_TABLE, PhaseSummary, run_load
+from gamelog.cli.process import ServerProcess, start_server_process
 
 CONCURRENCY = (1, 8)
 GOAL_A = 0.6

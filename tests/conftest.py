@@ -4,22 +4,16 @@ and a throw-away PostgreSQL database per test session."""
 from __future__ import annotations
 
 import os
-import re
-import signal
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from gamelog.cli.client import Client
+from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.service.app import GameLog
 
-GAMELOG = [sys.executable, "-m", "gamelog.cli.main"]
 PG_ADMIN_DSN = os.environ.get(
     "GAMELOG_TEST_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test"
 )
@@ -39,54 +33,6 @@ def sqlite_app(tmp_path: Path) -> Iterator[GameLog]:
     )
     yield application
     application.close()
-
-
-@dataclass
-class ServerProcess:
-    process: subprocess.Popen[str]
-    address: str
-    log_path: Path
-
-    def client(self, ca: str | None = None) -> Client:
-        return Client(self.address, ca)
-
-    def stop(self, sig: int = signal.SIGTERM, timeout: float = 20) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(sig)
-        try:
-            return self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            return self.process.wait()
-
-
-def start_server_process(log_dir: Path, *args: str, timeout: float = 30) -> ServerProcess:
-    """Start ``gamelog serve`` on a free port and wait until it answers."""
-    log_path = log_dir / f"server-{uuid.uuid4().hex[:8]}.log"
-    log_file = log_path.open("w")
-    process = subprocess.Popen(
-        [*GAMELOG, "serve", "--port", "0", *args],
-        stdout=subprocess.PIPE,
-        stderr=log_file,
-        text=True,
-    )
-    assert process.stdout is not None
-    deadline = time.monotonic() + timeout
-    address = None
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            if process.poll() is not None:
-                raise RuntimeError(f"server exited: {log_path.read_text()}")
-            continue
-        match = re.search(r"serving on ([\d.]+:\d+)", line)
-        if match:
-            address = match.group(1)
-            break
-    if address is None:
-        process.kill()
-        raise RuntimeError(f"server did not start: {log_path.read_text()}")
-    return ServerProcess(process, address, log_path)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from conftest import GAMELOG, ServerProcess
+from gamelog.cli.process import GAMELOG, ServerProcess
 
 
 def gamelog(

@@ -17,9 +17,8 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from gamelog.cli.client import ApiError
+from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.service.server import start_server, store_env
-
-from conftest import ServerProcess, start_server_process
 
 
 def _play_until_stopped(

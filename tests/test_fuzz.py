@@ -36,12 +36,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamelog.cli.client import MAX_MESSAGE_BYTES, Client
+from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.games import all_rules, get_rules
 from gamelog.games.playout import play_out
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
-
-from conftest import ServerProcess, start_server_process
 
 Code = grpc.StatusCode
 REFUSALS = frozenset(

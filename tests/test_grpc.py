@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 from typing import Any
 
 import grpc
@@ -13,12 +12,13 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from gamelog.cli.client import ApiError, Client
+from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.games import get_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.replay.fold import state_at
 from gamelog.v1 import gamelog_pb2
 
-from conftest import ServerProcess
+from helpers import Follower, race_for_the_first_move
 
 
 def test_health_and_reflection_answer(server: ServerProcess) -> None:
@@ -100,33 +100,7 @@ def test_errors_carry_status_and_reason(client: Client) -> None:
 
 def test_two_clients_racing_for_one_position_one_wins(server: ServerProcess) -> None:
     for _ in range(5):
-        with server.client() as setup:
-            created = setup.create("three-too-many", ["ann", "ben"])
-            moves = setup.legal_moves(created.game_id, created.seat_tokens["ann"])
-        outcomes: list[str] = []
-        barrier = threading.Barrier(2)
-
-        def racer(
-            move: Any,
-            out: list[str] = outcomes,
-            gid: str = created.game_id,
-            token: str = created.seat_tokens["ann"],
-            barrier: threading.Barrier = barrier,
-        ) -> None:
-            with server.client() as mine:
-                barrier.wait()
-                try:
-                    mine.play(gid, move, 0, token)
-                    out.append("won")
-                except ApiError as error:
-                    out.append(error.code)
-
-        threads = [threading.Thread(target=racer, args=(m,)) for m in moves[:2]]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert sorted(outcomes) == ["ABORTED", "won"]
+        assert race_for_the_first_move([server]) == ["ABORTED", "won"]
 
 
 def test_retry_with_the_same_request_id_plays_once(client: Client) -> None:
@@ -159,18 +133,7 @@ def test_a_follower_sees_every_move_in_order_and_nothing_hidden(server: ServerPr
     with server.client() as setup:
         created = setup.create("three-too-many", ["ann", "ben"])
     gid = created.game_id
-    seen: list[dict[str, Any]] = []
-    following = threading.Event()
-
-    def follow() -> None:
-        with server.client() as watcher:
-            for record in watcher.follow(gid, None, 0, timeout=60):
-                seen.append(record)
-                following.set()
-
-    watcher_thread = threading.Thread(target=follow)
-    watcher_thread.start()
-    assert following.wait(10)
+    follower = Follower(server, gid)
     clients = {seat: server.client() for seat in ("ann", "ben")}
     chooser = random.Random(4)
     try:
@@ -184,8 +147,8 @@ def test_a_follower_sees_every_move_in_order_and_nothing_hidden(server: ServerPr
     finally:
         for c in clients.values():
             c.close()
-    watcher_thread.join(30)
-    assert not watcher_thread.is_alive(), "the stream ends when the game ends"
+    follower.wait_for_the_end()
+    seen = follower.records
     assert [r["position"] for r in seen] == list(range(state.last_position + 1))
     assert seen[-1]["kind"] == "finished"
     # While the game ran, no hidden card reached the follower.
@@ -248,8 +211,6 @@ def test_undo_policies_through_grpc(client: Client, policy: str) -> None:
 def test_follow_streams_cannot_starve_moves_and_reads(tmp_path: Any) -> None:
     """With 8 threads at most 6 follow streams run; a 7th is refused, and
     moves still go through while the followers wait."""
-    from conftest import start_server_process
-
     server = start_server_process(tmp_path, "--memory", "--workers", "8")
     streams: list[Any] = []
     try:

@@ -30,12 +30,11 @@ from typing import Any
 import pytest
 
 from gamelog.cli.client import ApiError, Client, loads
+from gamelog.cli.process import ServerProcess
 from gamelog.games import all_rules, get_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.games.protocol import ARBITER, Rules, Viewer
 from gamelog.replay.fold import fold
-
-from conftest import ServerProcess
 
 GAMES = [rules.name for rules in all_rules()]
 MAX_MOVES = 1500

@@ -19,10 +19,9 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from gamelog.cli.client import ApiError, Client
+from gamelog.cli.process import GAMELOG, ServerProcess, start_server_process
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
-
-from conftest import GAMELOG, ServerProcess, start_server_process
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
 
