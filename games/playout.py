@@ -74,3 +74,17 @@ def play_out(
         line.moves.append((seat, move, events))
         line.states.append(state)
     return line
+
+
+def replay(rules: Rules[Any], line: PlayedLine) -> list[Any]:
+    """The states of a played line folded again from its events alone: one
+    after the set-up, then one after each move (compare with ``line.states``)."""
+    state = rules.start(line.seats, line.options)
+    for event in line.setup_events:
+        state = rules.evolve(state, event)
+    states = [state]
+    for _, _, events in line.moves:
+        for event in events:
+            state = rules.evolve(state, event)
+        states.append(state)
+    return states

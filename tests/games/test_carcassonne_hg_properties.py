@@ -13,7 +13,7 @@ from gamelog.games.carcassonne_hg import RULES, HGState
 from gamelog.games.carcassonne_hg.board import step
 from gamelog.games.carcassonne_hg.tiles import oriented
 from gamelog.games.leaks import find_leaks
-from gamelog.games.playout import PlayedLine, play_out
+from gamelog.games.playout import PlayedLine, play_out, replay
 from gamelog.games.protocol import IllegalMove, rng_for
 
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -33,10 +33,8 @@ def _all_events(line: PlayedLine) -> list[dict[str, Any]]:
 @SETTINGS
 def test_replay_equals_live_and_the_game_ends(n: int, seed: int) -> None:
     line = _game(n, seed)
-    state = RULES.start(line.seats, line.options)
-    for event in _all_events(line):
-        state = RULES.evolve(state, event)
-    assert state == line.final_state
+    assert replay(RULES, line) == line.states
+    state = line.final_state
     result = RULES.result(state)
     assert result is not None and dict(result.scores) == dict(zip(line.seats, state.scores))
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from gamelog.games.hadara import RULES
 from gamelog.games.leaks import find_leaks
-from gamelog.games.playout import PlayedLine, play_out
+from gamelog.games.playout import PlayedLine, play_out, replay
 from gamelog.games.protocol import ARBITER, IllegalMove, Move, rng_for
 
 PROPERTY = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,15 +32,8 @@ def game(n: int, seed: int, first_game: bool) -> PlayedLine:
 @given(n=st.integers(2, 5), seed=st.integers(0, 2**32), first_game=st.booleans())
 def test_replay_equals_live_state(n: int, seed: int, first_game: bool) -> None:
     line = game(n, seed, first_game)
-    state = RULES.start(line.seats, line.options)
-    for event in line.setup_events:
-        state = RULES.evolve(state, event)
-    assert state == line.states[0]
-    for (_, _, events), live in zip(line.moves, line.states[1:]):
-        for event in events:
-            state = RULES.evolve(state, event)
-        assert state == live
-    assert RULES.result(state) is not None and RULES.to_act(state) == ()
+    assert replay(RULES, line) == line.states
+    assert RULES.result(line.final_state) is not None and RULES.to_act(line.final_state) == ()
 
 
 @PROPERTY

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from gamelog.games.leaks import find_leaks
 from gamelog.games.panem import RULES
 from gamelog.games.panem.state import TRIBUTE, PanemState
-from gamelog.games.playout import PlayedLine, play_out
+from gamelog.games.playout import PlayedLine, play_out, replay
 from gamelog.games.protocol import IllegalMove, Move, rng_for
 
 SEATS = ("ann", "ben", "cat", "dan")
@@ -45,14 +45,7 @@ def test_replay_equals_live_state(game: tuple[int, int]) -> None:
     n, seed = game
     line = random_line(n, seed)
     assert RULES.result(line.final_state) is not None
-    state = RULES.start(line.seats, line.options)
-    for event in line.setup_events:
-        state = RULES.evolve(state, event)
-    assert state == line.states[0]
-    for (_, _, events), live in zip(line.moves, line.states[1:]):
-        for event in events:
-            state = RULES.evolve(state, event)
-        assert state == live
+    assert replay(RULES, line) == line.states
     kinds = {e["type"] for _, _, events in line.moves for e in events}
     assert {"TributesRevealed", "LotDrawn", "GameEnded", "TradingDone"} <= kinds
 
