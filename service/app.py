@@ -414,8 +414,9 @@ class GameLog(Application[UUID]):
         if from_position < 0:
             raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
         viewer = self.viewer(game_id, token)
-        records = self.records(game_id)
-        return self.redact(records, viewer)[from_position:]
+        game = self._game(game_id)
+        records = self.records(game_id, from_position)
+        return [redact_record(game.rules, r, viewer, game.is_finished) for r in records]
 
     def redact(self, records: list[Record], viewer: Viewer) -> list[Record]:
         if not records:
