@@ -184,8 +184,8 @@ class Client:
             "DiffGames", pb.DiffGamesRequest(game_id=game_id, other_game_id=other), token
         )
 
-    def audit(self, game_id: str) -> Any:
-        return self._call("AuditGame", pb.AuditGameRequest(game_id=game_id), timeout=600)
+    def audit(self, game_id: str, token: str | None = None) -> Any:
+        return self._call("AuditGame", pb.AuditGameRequest(game_id=game_id), token, timeout=600)
 
     def follow(
         self,

@@ -724,11 +724,15 @@ def diff(
 @main.command()
 @client_options
 @click.argument("targets", nargs=-1, required=True)
-def audit(server: str, ca: str | None, as_json: bool, targets: tuple[str, ...]) -> None:
+@token_option()
+def audit(
+    server: str, ca: str | None, as_json: bool, targets: tuple[str, ...], token: str | None
+) -> None:
     """Audit games (ids, on the server) or record files (checked locally).
 
-    Exits non-zero when any audit fails."""
-    from gamelog.replay.audit import audit_records
+    Exits non-zero when any audit fails. A running game's arbiter token shows
+    what was stored and what the rules give at a difference."""
+    from gamelog.replay.audit import audit_entries
     from gamelog.replay.export import RecordFileError, parse_record_file
 
     reports: list[dict[str, Any]] = []
@@ -743,20 +747,12 @@ def audit(server: str, ca: str | None, as_json: bool, targets: tuple[str, ...]) 
                     reports.append({"target": target, "ok": False, "problem": str(error)})
                     bar.advance(task)
                     continue
-                by_id = {e.game_id: e for e in entries}
-                for entry in entries:
-                    parent = by_id.get(entry.parent_id or "")
-                    report = audit_records(
-                        entry.records,
-                        seed=bytes.fromhex(entry.secret_seed) if entry.secret_seed else None,
-                        parent_records=parent.records if parent else None,
-                        redacted=entry.redacted,
-                    )
+                for entry, report in audit_entries(entries):
                     reports.append({"target": f"{target}#{entry.game_id}", **report.to_json()})
             else:
                 client = client or Client(server, ca)
                 try:
-                    response = client.audit(target)
+                    response = client.audit(target, token)
                     reports.append({"target": target, **json.loads(response.report_json)})
                 except ApiError as error:
                     reports.append({"target": target, "ok": False, "problem": str(error)})

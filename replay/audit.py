@@ -34,6 +34,7 @@ from typing import Any
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import RulesError, rng_for
+from gamelog.replay.export import GameEntry
 from gamelog.replay.fold import line_events, start_state
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
@@ -254,3 +255,20 @@ def audit_records(
             Difference(records[-1]["position"], "the game is over but no end is recorded")
         )
     return report
+
+
+def audit_entries(entries: Sequence[GameEntry]) -> list[tuple[GameEntry, AuditReport]]:
+    """Audit every game of a record file: each branch against its parent in
+    the same file, a redacted copy for its hash chain only."""
+    by_id = {entry.game_id: entry for entry in entries}
+    reports = []
+    for entry in entries:
+        parent = by_id.get(entry.parent_id or "")
+        report = audit_records(
+            entry.records,
+            seed=bytes.fromhex(entry.secret_seed) if entry.secret_seed else None,
+            parent_records=parent.records if parent else None,
+            redacted=entry.redacted,
+        )
+        reports.append((entry, report))
+    return reports

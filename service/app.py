@@ -32,7 +32,7 @@ from eventsourcing.utils import get_topic
 
 from gamelog.games import all_rules, get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, Viewer, rng_for
-from gamelog.replay.audit import AuditReport, audit_records
+from gamelog.replay.audit import AuditReport, audit_entries, audit_records
 from gamelog.replay.export import GameEntry, RecordFileError, build_record_file, parse_record_file
 from gamelog.replay.fold import fold, line_events, line_records
 from gamelog.replay.record import Record, as_stored, compact_json, seed_commitment
@@ -758,18 +758,14 @@ class GameLog(Application[UUID]):
             entries = parse_record_file(data)
         except RecordFileError as error:
             raise InvalidArgument("bad-record-file", str(error)) from None
-        by_id = {entry.game_id: entry for entry in entries}
-        for entry in entries:
+        for entry, report in audit_entries(entries):
             if entry.redacted:
                 raise Refused(
                     "redacted-record",
                     f"game {entry.game_id} is a redacted copy: its hidden parts are cut out, "
                     "so its moves cannot be re-validated",
                 )
-            parent_records = by_id[entry.parent_id].records if entry.parent_id in by_id else None
-            seed = bytes.fromhex(entry.secret_seed) if entry.secret_seed else None
-            report = audit_records(entry.records, seed=seed, parent_records=parent_records)
-            if report.ok and entry.records[-1]["kind"] != "finished" and seed is None:
+            if report.ok and entry.records[-1]["kind"] != "finished" and not entry.secret_seed:
                 raise Refused(
                     "seed-missing",
                     f"game {entry.game_id} is still running and the file lacks its seed",

@@ -274,3 +274,14 @@ def test_selfplay_of_freeform_ends_with_the_arbiters_result(server: ServerProces
     games = as_json(server, "selfplay", "freeform", "--players", "3", "--max-moves", "12")
     assert games[0]["finished"] and games[0]["moves"] == 12
     assert set(games[0]["result"]["scores"]) == {"p1", "p2", "p3"}
+
+
+def test_audit_of_a_running_game_defers_the_seed_checks(server: ServerProcess) -> None:
+    created = as_json(server, "new", "three-too-many", "--players", "ann,ben")
+    with server.client() as client:
+        token = created["seat_tokens"]["ann"]
+        client.play(created["game_id"], client.legal_moves(created["game_id"], token)[0], 0, token)
+    for token_args in ([], ["--token", created["arbiter_token"]]):
+        report = as_json(server, "audit", created["game_id"], *token_args)[0]
+        assert report["ok"] and not report["seed_checked"]
+        assert "seed checks deferred" in report["notes"][0]
