@@ -69,22 +69,23 @@ def status_for(error: GamelogError) -> grpc.Status:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _abort(context: grpc.ServicerContext, error: Exception, call: str) -> None:
+    """End a call with the status its exception stands for; nothing was stored."""
+    if isinstance(error, RecursionError):
+        error = InvalidArgument("too-deep", "input nests too deep")
+    if not isinstance(error, GamelogError):
+        log.error("internal error in %s", call, exc_info=error)
+        error = GamelogError("internal", "internal error; nothing was stored")
+    context.abort_with_status(status_for(error))
+
+
 def _refusals_as_status(method: F) -> F:
     @functools.wraps(method)
     def wrapper(self: GameLogServicer, request: Any, context: grpc.ServicerContext) -> Any:
         try:
             return method(self, request, context)
-        except GamelogError as error:
-            context.abort_with_status(status_for(error))
-        except RecursionError:
-            context.abort_with_status(
-                status_for(InvalidArgument("too-deep", "input nests too deep"))
-            )
-        except Exception:
-            log.exception("internal error in %s", method.__name__)
-            context.abort_with_status(
-                status_for(GamelogError("internal", "internal error; nothing was stored"))
-            )
+        except Exception as error:
+            _abort(context, error, method.__name__)
 
     return wrapper  # type: ignore[return-value]
 
@@ -94,11 +95,8 @@ def _streamed_refusals_as_status(method: F) -> F:
     def wrapper(self: GameLogServicer, request: Any, context: grpc.ServicerContext) -> Any:
         try:
             yield from method(self, request, context)
-        except GamelogError as error:
-            context.abort_with_status(status_for(error))
-        except Exception:
-            log.exception("internal error in %s", method.__name__)
-            context.abort_with_status(status_for(GamelogError("internal", "internal error")))
+        except Exception as error:
+            _abort(context, error, method.__name__)
 
     return wrapper  # type: ignore[return-value]
 
