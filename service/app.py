@@ -49,6 +49,7 @@ from gamelog.service.errors import (
     Unauthenticated,
 )
 from gamelog.service.game import UNDO_POLICIES, Game, GameSnapshot
+from gamelog.service.group_commit import GroupCommit
 from gamelog.service.outcomes import (
     CreatedGame,
     GameSummary,
@@ -86,6 +87,7 @@ class GameLog(Application[UUID]):
         self._locks_guard = threading.Lock()
         self._changed = threading.Condition()
         self._credentials_cache: dict[UUID, Credentials] = {}
+        self._commits = GroupCommit(self._save_together)
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -160,9 +162,23 @@ class GameLog(Application[UUID]):
             raise Unauthenticated("token-required", "this needs a seat's or the arbiter's token")
         return viewer
 
-    def _save(self, *aggregates: Aggregate) -> None:
+    def _save_together(self, *aggregates: Aggregate) -> None:
+        """Save in one transaction; if that fails, the aggregates keep their
+        pending events, so group commit can save each alone."""
+        pending = [list(aggregate.pending_events) for aggregate in aggregates]
         try:
             self.save(*aggregates)
+        except Exception:
+            for aggregate, events in zip(aggregates, pending, strict=True):
+                aggregate._pending_events = events
+            raise
+
+    def _save(self, *aggregates: Aggregate) -> None:
+        try:
+            if len(aggregates) == 1:
+                self._commits.save(aggregates[0])
+            else:
+                self.save(*aggregates)
         except IntegrityError:
             raise Conflict(
                 "position-taken", "another move was stored at this position first; reload and retry"

@@ -1,0 +1,193 @@
+"""Group commit: moves that arrive together share one transaction, every caller
+returns only after its own move is committed, and a game that lost a race does
+not take the other games of its transaction down with it."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamelog.service.app import GameLog
+from gamelog.service.errors import Conflict
+from gamelog.service.group_commit import GroupCommit
+
+
+class Gate:
+    """A store whose first transaction waits until ``expected`` saves queued."""
+
+    def __init__(self, commits_of: Any = None, fail_with: set[str] | None = None) -> None:
+        self.transactions: list[tuple[Any, ...]] = []
+        self.stored: list[Any] = []
+        self.first_may_commit = threading.Event()
+        self.fail_with = fail_with or set()
+        self.lock = threading.Lock()
+
+    def save_together(self, *aggregates: Any) -> None:
+        if not self.transactions and not self.stored:
+            self.first_may_commit.wait(5)
+        if self.fail_with & set(aggregates):
+            raise ValueError(f"refused: {sorted(self.fail_with & set(aggregates))}")
+        time.sleep(0.001)  # a commit takes a while: that is when others queue
+        with self.lock:
+            self.transactions.append(aggregates)
+            self.stored.extend(aggregates)
+
+
+def save_all(commits: GroupCommit, gate: Gate, names: list[str]) -> dict[str, Any]:
+    """Save each name from its own thread; release the first commit once all
+    the others are queued. Returns each name's outcome ("ok" or the error)."""
+    outcomes: dict[str, Any] = {}
+
+    def save(name: str) -> None:
+        try:
+            commits.save(name)
+            # Returning means stored: the caller may acknowledge now.
+            assert name in gate.stored
+            outcomes[name] = "ok"
+        except Exception as error:
+            outcomes[name] = error
+
+    threads = [threading.Thread(target=save, args=(n,)) for n in names]
+    threads[0].start()
+    time.sleep(0.05)  # the first caller leads and waits at the gate
+    for thread in threads[1:]:
+        thread.start()
+    deadline = time.monotonic() + 5
+    while len(commits._queue) < len(names) - 1 and time.monotonic() < deadline:
+        time.sleep(0.001)
+    gate.first_may_commit.set()
+    for thread in threads:
+        thread.join(10)
+    return outcomes
+
+
+def test_saves_that_queue_during_a_commit_share_the_next_transaction() -> None:
+    gate = Gate()
+    commits = GroupCommit(gate.save_together)
+    names = [f"game-{i}" for i in range(8)]
+    outcomes = save_all(commits, gate, names)
+    assert outcomes == dict.fromkeys(names, "ok")
+    assert sorted(gate.stored) == sorted(names)  # each exactly once
+    # The leader's own transaction, then one for the seven that queued.
+    assert [len(t) for t in gate.transactions] == [1, 7]
+    assert commits.transactions == 2
+
+
+def test_a_failing_game_is_retried_alone_and_fails_only_its_own_caller() -> None:
+    gate = Gate(fail_with={"game-3"})
+    commits = GroupCommit(gate.save_together)
+    names = [f"game-{i}" for i in range(6)]
+    outcomes = save_all(commits, gate, names)
+    assert isinstance(outcomes.pop("game-3"), ValueError)
+    assert outcomes == {n: "ok" for n in names if n != "game-3"}
+    assert sorted(gate.stored) == sorted(n for n in names if n != "game-3")
+
+
+def test_a_batch_never_exceeds_its_limit() -> None:
+    gate = Gate()
+    commits = GroupCommit(gate.save_together, max_batch=3)
+    names = [f"game-{i}" for i in range(10)]
+    outcomes = save_all(commits, gate, names)
+    assert outcomes == dict.fromkeys(names, "ok")
+    assert max(len(t) for t in gate.transactions) <= 3
+    assert sorted(gate.stored) == sorted(names)
+
+
+def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
+    tmp_path: Path,
+) -> None:
+    """Two processes' worth of applications on one SQLite file. The second
+    stores game A's position 2 first; the first then plays A at that position
+    (its cached copy is behind) in one group commit with game C: A gets the
+    conflict, C is stored."""
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "g.db")}
+    first, second = GameLog(env=dict(env)), GameLog(env=dict(env))
+    try:
+        game_a, game_b, game_c = (first.create_game("freeform", ["ann", "ben"]) for _ in "abc")
+        first.play(game_a.game_id, game_a.tokens["ann"], {"note": "warm the cache"}, 0)
+        second.play(game_a.game_id, game_a.tokens["ben"], {"note": "second wins"}, 1)
+
+        gate = Gate()
+        transactions: list[int] = []
+
+        def gated(*games: Any) -> None:
+            if not transactions:
+                gate.first_may_commit.wait(5)
+            transactions.append(len(games))
+            first._save_together(*games)
+
+        first._commits = GroupCommit(gated)
+        outcomes: dict[str, Any] = {}
+
+        def play(label: str, game: Any, position: int) -> None:
+            try:
+                first.play(game.game_id, game.tokens["ann"], {"note": label}, position)
+                outcomes[label] = "ok"
+            except Exception as error:
+                outcomes[label] = error
+
+        leader = threading.Thread(target=play, args=("b", game_b, 0))
+        leader.start()
+        time.sleep(0.05)
+        racers = [
+            threading.Thread(target=play, args=("a-late", game_a, 1)),
+            threading.Thread(target=play, args=("c", game_c, 0)),
+        ]
+        for racer in racers:
+            racer.start()
+        deadline = time.monotonic() + 5
+        while len(first._commits._queue) < 2 and time.monotonic() < deadline:
+            time.sleep(0.001)
+        gate.first_may_commit.set()
+        for thread in [leader, *racers]:
+            thread.join(10)
+
+        # B alone, then A and C together, then A and C each alone.
+        assert transactions == [1, 2, 1, 1]
+        assert outcomes["b"] == outcomes["c"] == "ok"
+        assert isinstance(outcomes["a-late"], Conflict)
+        assert outcomes["a-late"].code == "position-taken"
+        assert [r["move"] for r in second.records(game_c.game_id)[1:]] == [{"note": "c"}]
+        notes_a = [r["move"] for r in second.records(game_a.game_id)[1:]]
+        assert notes_a == [{"note": "warm the cache"}, {"note": "second wins"}]
+        for game in (game_a, game_b, game_c):
+            assert second.audit(game.game_id).ok
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.parametrize("threads", [8])
+def test_concurrent_play_on_sqlite_stores_every_acknowledged_move(
+    tmp_path: Path, threads: int
+) -> None:
+    """Many games played at once through group commit: every move that returned
+    is in the store, in order, and each game audits clean."""
+    app = GameLog(
+        env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "g.db")}
+    )
+    try:
+        games = [app.create_game("freeform", ["ann", "ben"]) for _ in range(threads)]
+        acknowledged: dict[Any, list[int]] = {g.game_id: [] for g in games}
+
+        def play(game: Any) -> None:
+            for position in range(25):
+                app.play(game.game_id, game.tokens["ann"], {"n": position}, position)
+                acknowledged[game.game_id].append(position)
+
+        workers = [threading.Thread(target=play, args=(g,)) for g in games]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(60)
+        for game in games:
+            moves = [r["move"]["n"] for r in app.records(game.game_id)[1:]]
+            assert moves == acknowledged[game.game_id] == list(range(25))
+            assert app.audit(game.game_id).ok
+        assert app._commits.transactions <= threads * 25
+    finally:
+        app.close()
