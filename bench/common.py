@@ -55,8 +55,11 @@ class CaseResult:
     seconds: float = 0.0
 
     def headline_ratio(self) -> float | None:
-        """The ratio that the case's goal is about (the last row's)."""
-        return self.rows[-1].ratio if self.rows else None
+        """The ratio that the case's goal is about: the last row with a goal,
+        else the last row."""
+        with_goal = [row for row in self.rows if row.goal]
+        rows = with_goal or self.rows
+        return rows[-1].ratio if rows else None
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -14,8 +14,10 @@ import time
 import uuid
 
 from bench.common import PG_ADMIN_DSN, CaseResult, Row, Settings, serve_help
+from bench.inprocess import AppAlone, play_alone
 from bench.load import INSERT_TABLE, PhaseSummary, run_load
 from gamelog.cli.process import ServerProcess, start_server_process
+from gamelog.service.server import postgres_env, store_env
 
 CONCURRENCY = (1, 8)
 GOAL_A = 0.6
@@ -54,6 +56,55 @@ def _row(
     )
 
 
+def _limit_rows(
+    alone: AppAlone, echo: PhaseSummary, base: PhaseSummary, processes: int
+) -> list[Row]:
+    """Two rows that bound the move rate, measured in the same run.
+
+    - the application alone: ``GameLog.play`` in one thread of one process,
+      no gRPC, on the same kind of store;
+    - the ceiling: what ``processes`` server processes could serve if a move
+      cost only the Echo's server CPU plus the application's own CPU, each
+      process running its Python on one core under its GIL (and nothing left
+      for the clients, who share the cores).
+    """
+    echo_cpu = echo.server_cpu_ms_per_call or 0.0
+    ceiling = processes * 1000 / (echo_cpu + alone.cpu_ms_per_move)
+    meaning = "rate / baseline rate (a bound, not a goal)"
+    return [
+        Row(
+            label="the application alone: GameLog.play, 1 thread, no gRPC",
+            value=alone.rate,
+            baseline=base.rate,
+            unit="calls/s",
+            ratio=alone.rate / base.rate,
+            ratio_meaning=meaning,
+            context={"app_alone": alone.to_json()},
+        ),
+        Row(
+            label=f"ceiling: {processes} process(es) x 1000 ms / (Echo server CPU + app CPU)",
+            value=ceiling,
+            baseline=base.rate,
+            unit="calls/s",
+            ratio=ceiling / base.rate,
+            ratio_meaning=meaning,
+            context={
+                "echo_server_cpu_ms_per_call": echo_cpu,
+                "app_cpu_ms_per_move": alone.cpu_ms_per_move,
+                "processes": processes,
+            },
+        ),
+    ]
+
+
+def _latencies(phase: PhaseSummary) -> dict[str, float | None]:
+    return {
+        "p50_ms": phase.p50_ms,
+        "p99_ms": phase.p99_ms,
+        "server_cpu_ms_per_call": phase.server_cpu_ms_per_call,
+    }
+
+
 def case_a(settings: Settings) -> CaseResult:
     result = CaseResult(
         "a",
@@ -71,6 +122,9 @@ def case_a(settings: Settings) -> CaseResult:
             result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["echo"], goal))
     finally:
         server.stop()
+    alone = play_alone(store_env(db=str(settings.workdir / "alone.sqlite")), calls)
+    echo = phases["echo"]
+    result.rows.extend(_limit_rows(alone, echo, echo, processes=1))
     result.notes.append(
         f"clients are processes (one gRPC channel each); {calls} calls per client per phase; "
         "echo phase first, then PlayMove; rate = all calls / wall time of the phase"
@@ -136,11 +190,25 @@ def case_b(settings: Settings) -> CaseResult:
         addresses = [s.address for s in servers]  # each created its tables on start
         for clients in CONCURRENCY:
             pids = [s.pid for s in servers]
-            phases = run_load(addresses, clients, ["insert", "play"], calls, dsn, pids)
+            phases = run_load(addresses, clients, ["insert", "echo", "play"], calls, dsn, pids)
             goal = GOAL_B if clients == max(CONCURRENCY) else None
             row = _row(f"{clients} client(s)", phases["play"], phases["insert"], goal, False)
             result.rows.append(row)
             time.sleep(0.2)
+        echo, insert = phases["echo"], phases["insert"]
+        result.rows.append(
+            Row(
+                label=f"Echo through the 2 servers, {clients} clients (the transport alone)",
+                value=echo.rate,
+                baseline=insert.rate,
+                unit="calls/s",
+                ratio=echo.rate / insert.rate,
+                ratio_meaning="rate / baseline rate (a bound, not a goal)",
+                context={"echo": echo.to_json(), **_latencies(echo)},
+            )
+        )
+        alone = play_alone(postgres_env(dsn), calls)
+        result.rows.extend(_limit_rows(alone, echo, insert, processes=2))
     finally:
         for server in servers:
             server.stop()
@@ -148,6 +216,6 @@ def case_b(settings: Settings) -> CaseResult:
     result.notes.append(
         f"database {name} created and dropped; {calls} calls per client per phase; "
         "clients are processes split round-robin over the 2 servers (1 client uses one); "
-        "INSERT phase first, then PlayMove"
+        "INSERT phase first, then Echo through the servers, then PlayMove"
     )
     return result

@@ -59,20 +59,22 @@ class GroupCommit:
         waiting = _Waiting(aggregate)
         with self._condition:
             self._queue.append(waiting)
-            while self._leading and not waiting.done:
-                self._condition.wait()
-            if waiting.done:
-                if waiting.error is not None:
-                    raise waiting.error
-                return
-            self._leading = True
-            batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
-        try:
-            self._commit(batch)
-        finally:
+        while True:
             with self._condition:
-                self._leading = False
-                self._condition.notify_all()
+                while self._leading and not waiting.done:
+                    self._condition.wait()
+                if waiting.done:
+                    break
+                # Lead one transaction: the oldest queued first, so that a
+                # leader whose own save did not fit leads the next one too.
+                self._leading = True
+                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
+            try:
+                self._commit(batch)
+            finally:
+                with self._condition:
+                    self._leading = False
+                    self._condition.notify_all()
         if waiting.error is not None:
             raise waiting.error
 

@@ -72,6 +72,11 @@ def postgres_env(dsn: str) -> dict[str, str]:
         "POSTGRES_MAX_OVERFLOW": "8",
         "POSTGRES_LOCK_TIMEOUT": "5",
         "POSTGRES_CONNECT_TIMEOUT": "10",
+        # One round trip per transaction (eventsourcing's insert function)
+        # instead of a pipeline that also takes LOCK TABLE ... IN EXCLUSIVE
+        # MODE: that lock keeps the notification log gap-free for followers
+        # of the log, which gamelog does not have (docs/service-decisions.md).
+        "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
     }
 
 

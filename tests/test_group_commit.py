@@ -14,6 +14,18 @@ import pytest
 from gamelog.service.app import GameLog
 from gamelog.service.errors import Conflict
 from gamelog.service.group_commit import GroupCommit
+from gamelog.service.server import postgres_env, store_env
+
+STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(params=STORES)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, str]:
+    """The settings of a fresh store: a SQLite file, or the session's
+    PostgreSQL database (games have fresh ids, so tests never collide)."""
+    if request.param == "postgres":
+        return postgres_env(request.getfixturevalue("postgres_dsn"))
+    return store_env(db=str(tmp_path / "g.db"))
 
 
 class Gate:
@@ -98,14 +110,13 @@ def test_a_batch_never_exceeds_its_limit() -> None:
 
 
 def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
-    tmp_path: Path,
+    store: dict[str, str],
 ) -> None:
-    """Two processes' worth of applications on one SQLite file. The second
+    """Two processes' worth of applications on one store. The second
     stores game A's position 2 first; the first then plays A at that position
     (its cached copy is behind) in one group commit with game C: A gets the
     conflict, C is stored."""
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "g.db")}
-    first, second = GameLog(env=dict(env)), GameLog(env=dict(env))
+    first, second = GameLog(env=dict(store)), GameLog(env=dict(store))
     try:
         game_a, game_b, game_c = (first.create_game("freeform", ["ann", "ben"]) for _ in "abc")
         first.play(game_a.game_id, game_a.tokens["ann"], {"note": "warm the cache"}, 0)
@@ -161,15 +172,11 @@ def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
         second.close()
 
 
-@pytest.mark.parametrize("threads", [8])
-def test_concurrent_play_on_sqlite_stores_every_acknowledged_move(
-    tmp_path: Path, threads: int
-) -> None:
+def test_concurrent_play_stores_every_acknowledged_move(store: dict[str, str]) -> None:
     """Many games played at once through group commit: every move that returned
     is in the store, in order, and each game audits clean."""
-    app = GameLog(
-        env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "g.db")}
-    )
+    threads = 8
+    app = GameLog(env=dict(store))
     try:
         games = [app.create_game("freeform", ["ann", "ben"]) for _ in range(threads)]
         acknowledged: dict[Any, list[int]] = {g.game_id: [] for g in games}
