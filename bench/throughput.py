@@ -122,8 +122,25 @@ def case_a(settings: Settings) -> CaseResult:
             result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["echo"], goal))
     finally:
         server.stop()
-    alone = play_alone(store_env(db=str(settings.workdir / "alone.sqlite")), calls)
     echo = phases["echo"]
+    # The same server with no store at all: how much of the gap is storage.
+    clients = max(CONCURRENCY)
+    memory = start_server_process(settings.workdir, "--memory")
+    try:
+        unstored = run_load(
+            [memory.address], clients, ["echo", "play"], calls, server_pids=[memory.pid]
+        )
+    finally:
+        memory.stop()
+    row = _row(
+        f"no storage (serve --memory), {clients} clients, against its own Echo",
+        unstored["play"],
+        unstored["echo"],
+        None,
+    )
+    row.ratio_meaning = "rate / baseline rate (a bound, not a goal)"
+    result.rows.append(row)
+    alone = play_alone(store_env(db=str(settings.workdir / "alone.sqlite")), calls)
     result.rows.extend(_limit_rows(alone, echo, echo, processes=1))
     result.notes.append(
         f"clients are processes (one gRPC channel each); {calls} calls per client per phase; "
