@@ -79,3 +79,38 @@ def test_the_cli_serves_postgres(postgres_dsn: str, tmp_path: Path) -> None:
             assert {t.name for t in client.game_types()} >= {"three-too-many"}
     finally:
         assert server.stop() == 0
+
+
+def test_moves_are_stored_through_the_insert_function_without_a_table_lock(
+    two_servers: tuple[ServerProcess, ServerProcess], postgres_dsn: str
+) -> None:
+    """The store is set up for eventsourcing's one-round-trip insert function
+    (docs/service-decisions.md), so a move does not wait for LOCK TABLE: a
+    move is stored while another session holds a lock that LOCK TABLE ... IN
+    EXCLUSIVE MODE would have to wait for."""
+    import psycopg
+
+    a, _ = two_servers
+    with a.client() as client:
+        created = client.create("freeform", ["ann", "ben"])
+        with psycopg.connect(postgres_dsn) as blocker:
+            tables = [
+                row[0]
+                for row in blocker.execute(
+                    "SELECT tablename FROM pg_tables WHERE tablename LIKE '%events'"
+                )
+            ]
+            assert tables
+            for table in tables:
+                # ROW EXCLUSIVE: what any writer holds; it conflicts with EXCLUSIVE.
+                blocker.execute(f'LOCK TABLE "{table}" IN ROW EXCLUSIVE MODE')
+            played = client.play(
+                created.game_id, {"note": "no wait"}, 0, created.seat_tokens["ann"]
+            )
+            assert played.position == 1
+            blocker.rollback()
+        with psycopg.connect(postgres_dsn) as conn:
+            functions = conn.execute(
+                "SELECT count(*) FROM pg_proc WHERE proname LIKE 'es_insert_events_%'"
+            ).fetchone()
+        assert functions == (1,)
