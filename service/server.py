@@ -163,5 +163,9 @@ def serve_forever(running: RunningServer, ready_message: str = "") -> None:
     signal.signal(signal.SIGINT, on_signal)
     if ready_message:
         print(ready_message, flush=True)
-    stopping.wait()
+    # A signal may be delivered to any thread (gRPC runs many); Python runs the
+    # handler only when the main thread next executes bytecode, so it must not
+    # sleep in one uninterrupted wait.
+    while not stopping.wait(0.5):
+        pass
     running.stop()
