@@ -21,6 +21,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from gamelog.games import get_rules
+from gamelog.replay.audit import AuditReport
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
 from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
@@ -404,7 +405,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         return pb.EchoResponse(payload=request.payload)
 
 
-def audit_message(game_id: str, report: Any) -> pb.AuditReport:
+def audit_message(game_id: str, report: AuditReport) -> pb.AuditReport:
     first = report.first_difference
     return pb.AuditReport(
         game_id=game_id,

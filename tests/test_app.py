@@ -145,6 +145,22 @@ def test_a_retried_request_returns_the_first_result(app: GameLog) -> None:
         app.play(created.game_id, created.tokens[seat], other_move, 1, request_id="req-1")
 
 
+def test_a_retried_request_returns_its_own_move_and_the_end_it_caused(app: GameLog) -> None:
+    created = app.create_game("freeform", SEATS)
+    game_id = created.game_id
+    first = app.play(game_id, created.tokens["ann"], {"say": "e4"}, 0, request_id="a")
+    app.play(game_id, created.tokens["ben"], {"say": "e5"}, 1)
+    again = app.play(game_id, created.tokens["ann"], {"say": "e4"}, 0, request_id="a")
+    assert again.replayed and not again.finished
+    assert (again.position, again.records) == (first.position, first.records)
+    result = {"result": {"scores": {"ann": 1, "ben": 0}}}
+    ended = app.play(game_id, created.arbiter_token, result, 2, request_id="end")
+    retried = app.play(game_id, created.arbiter_token, result, 2, request_id="end")
+    assert retried.replayed and retried.finished and ended.finished
+    assert [r["kind"] for r in retried.records] == ["move", "finished"]
+    assert (retried.position, retried.records) == (ended.position, ended.records)
+
+
 def test_the_end_reveals_the_seed_and_refuses_more_moves(app: GameLog) -> None:
     played = play_random_game(app, "three-too-many", 3, seed=11)
     records = app.records(played.game_id)

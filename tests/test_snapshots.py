@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
+from uuid import UUID
 
 import pytest
+from eventsourcing.application import project_aggregate
 
 from gamelog.games.freeform import RULES as FREEFORM
 from gamelog.service.app import SNAPSHOT_INTERVAL, GameLog
+from gamelog.service.game import GameSnapshot
 
 
 def test_any_position_of_a_long_game_folds_a_bounded_number_of_events(
@@ -39,3 +43,72 @@ def test_any_position_of_a_long_game_folds_a_bounded_number_of_events(
         assert state.moves == position
         assert folded < SNAPSHOT_INTERVAL, f"position {position} folded {folded} events"
     reader.close()
+
+
+def _play_freeform(app: GameLog, game_id: UUID, tokens: dict[str, str], last_version: int) -> None:
+    """Moves by ann and ben (with request ids) until the game stands at ``last_version``."""
+    while (position := app.state_at(game_id).position) + 1 < last_version:
+        seat = "ann" if position % 2 == 0 else "ben"
+        app.play(game_id, tokens[seat], {"n": position}, position, request_id=f"r{position}")
+
+
+@pytest.mark.parametrize(
+    "result_version",
+    [
+        3 * SNAPSHOT_INTERVAL - 1,  # the end is the snapshot's event
+        3 * SNAPSHOT_INTERVAL,  # the result's move is; the end follows in the same save
+    ],
+)
+def test_a_snapshot_holds_what_the_store_gives_back(tmp_path: Path, result_version: int) -> None:
+    """Snapshots at a pending take-back request, after a take-back, and at the
+    end equal the game folded from its stored events alone."""
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "s.db")}
+    app = GameLog(env=env)
+    created = app.create_game("freeform", ["ann", "ben"], undo_policy="consent")
+    game_id, tokens = created.game_id, created.tokens
+    _play_freeform(app, game_id, tokens, SNAPSHOT_INTERVAL - 1)
+    # The request is the snapshot's event; the answer and the take-back follow.
+    app.take_back(game_id, tokens["ann"], "request", 10, SNAPSHOT_INTERVAL - 2)
+    app.take_back(game_id, tokens["ben"], "approve", 0, SNAPSHOT_INTERVAL - 1)
+    _play_freeform(app, game_id, tokens, result_version - 1)
+    result = {"result": {"scores": {"ann": 1, "ben": 0}}}
+    app.play(game_id, created.arbiter_token, result, result_version - 2)
+    assert app.state_at(game_id).is_finished
+    app.close()
+
+    reader = GameLog(env=env)
+    assert reader.snapshots is not None
+    snapshots = list(reader.snapshots.get(game_id))
+    versions = [snapshot.originator_version for snapshot in snapshots]
+    assert versions == [SNAPSHOT_INTERVAL, 2 * SNAPSHOT_INTERVAL, 3 * SNAPSHOT_INTERVAL]
+    for snapshot in snapshots:
+        stored = reader.events.get(game_id, lte=snapshot.originator_version)
+        folded = project_aggregate(None, stored)
+        assert snapshot.state == GameSnapshot.take(folded).state, snapshot.originator_version
+    assert snapshots[0].state["undo_request"] is not None
+    ended_on_the_snapshot = result_version == 3 * SNAPSHOT_INTERVAL - 1
+    assert (snapshots[-1].state["result"] is not None) == ended_on_the_snapshot
+    reader.close()
+
+
+def test_a_move_due_for_a_snapshot_reads_nothing_back_from_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "r.db")}
+    app = GameLog(env=env)
+    created = app.create_game("freeform", ["ann", "ben"])
+    _play_freeform(app, created.game_id, created.tokens, SNAPSHOT_INTERVAL - 1)
+    reads: list[Any] = []
+    get = app.repository.get
+
+    def counting_get(*args: Any, **kwargs: Any) -> Any:
+        reads.append(args)
+        return get(*args, **kwargs)
+
+    monkeypatch.setattr(app.repository, "get", counting_get)
+    position = SNAPSHOT_INTERVAL - 2
+    app.play(created.game_id, created.tokens["ann"], {"n": position}, position)
+    assert app.snapshots is not None
+    assert [s.originator_version for s in app.snapshots.get(created.game_id)] == [SNAPSHOT_INTERVAL]
+    assert reads == [], "the game in hand is snapshotted as it is"
+    app.close()
