@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from gamelog.cli.process import GAMELOG
 
 PG_ADMIN_DSN = os.environ.get(
     "GAMELOG_BENCH_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test"
@@ -81,13 +78,3 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError(f"no VmRSS for process {pid}")
-
-
-def serve_help() -> str:
-    result = subprocess.run(
-        [*GAMELOG, "serve", "--help"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    return result.stdout

@@ -10,14 +10,13 @@ serve moves at most at 1 / (its transport CPU per call + this CPU per move).
 
 from __future__ import annotations
 
-import random
+import itertools
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-GAME = "three-too-many"
-SEATS = ("p1", "p2")
+from bench.load import GAME, SEATS
 
 
 @dataclass
@@ -48,29 +47,32 @@ class AppAlone:
 
 def play_alone(env: Mapping[str, str], moves: int, seed: int = 7) -> AppAlone:
     """Play ``moves`` random legal moves of ``three-too-many`` on the store
-    ``env`` names, timing only the ``GameLog.play`` calls."""
+    ``env`` names, timing only the ``GameLog.play`` calls.
+
+    Each game is first played out on the rules alone (``play_out``), then
+    created with that line's seed, so the server deals the same cards and
+    every move of the line is legal there: choosing moves costs no call."""
+    from gamelog.games import get_rules
+    from gamelog.games.playout import play_out
     from gamelog.service.app import GameLog
 
-    rng = random.Random(seed)
+    rules = get_rules(GAME)
     app = GameLog(env=dict(env))
     wall = cpu = 0.0
     played = 0
     try:
-        while played < moves:
-            created = app.create_game(GAME, list(SEATS))
-            finished = False
-            while not finished and played < moves:
-                for seat in SEATS:
-                    _, position, legal = app.legal_moves(created.game_id, created.tokens[seat])
-                    if legal:
-                        break
-                move = rng.choice(legal)
+        for game_seed in itertools.count(seed):
+            line = play_out(rules, SEATS, game_seed, max_moves=moves - played)
+            created = app.create_game(GAME, list(SEATS), seed=line.seed)
+            # One stored record per move: the move at index i is played at position i.
+            for position, (seat, move, _) in enumerate(line.moves):
                 wall0, cpu0 = time.perf_counter(), time.process_time()
-                outcome = app.play(created.game_id, created.tokens[seat], move, position)
+                app.play(created.game_id, created.tokens[seat], move, position)
                 wall += time.perf_counter() - wall0
                 cpu += time.process_time() - cpu0
-                played += 1
-                finished = outcome.finished
+            played += len(line.moves)
+            if played >= moves:
+                break
     finally:
         app.close()
     return AppAlone(played, wall, cpu)

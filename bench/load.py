@@ -56,7 +56,7 @@ class PhaseResult:
     latencies: list[float]
     errors: int = 0
     setup_rpcs: int = 0
-    games_played: int = 0
+    games_finished: int = 0
     server_cpu: float | None = None
     """CPU seconds the server processes spent in the phase (worker 0 only)."""
 
@@ -71,7 +71,6 @@ class TrackedGame:
     position: int = 0
     turn: int = 0
     finished: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def prepare_game(client: Any) -> tuple[TrackedGame, int]:
@@ -103,8 +102,8 @@ def follow(game: TrackedGame, response: Any) -> None:
                 game.finished = True
 
 
-def resync(client: Any, game: TrackedGame) -> int:
-    """Reload a game from the server after a refused move: RPCs used."""
+def resync(client: Any, game: TrackedGame) -> None:
+    """Reload a game from the server after a refused move."""
     for seat in SEATS:
         state = client.state(game.game_id, game.tokens[seat])
         view = json.loads(state.view_json)
@@ -113,7 +112,6 @@ def resync(client: Any, game: TrackedGame) -> int:
         game.finished = state.finished
         if state.to_act:
             game.turn = SEATS.index(state.to_act[0])
-    return len(SEATS)
 
 
 def _echo(client: Any, calls: int) -> tuple[list[float], int]:
@@ -258,7 +256,7 @@ def summarize(phase: str, parts: list[PhaseResult]) -> PhaseSummary:
         p99_ms=percentile(latencies, 99) * 1000,
         errors=sum(p.errors for p in parts),
         setup_rpcs=sum(p.setup_rpcs for p in parts),
-        games_finished=sum(p.games_played for p in parts),
+        games_finished=sum(p.games_finished for p in parts),
         server_cpu_ms_per_call=next(
             (p.server_cpu / len(latencies) * 1000 for p in parts if p.server_cpu is not None),
             None,

@@ -16,19 +16,16 @@ from typing import Any
 from uuid import UUID
 
 from bench.common import CaseResult, Row, Settings, median, percentile
+from gamelog.service.server import store_env
 
 GOAL_MS = 5.0
-
-
-def sqlite_env(path: str) -> dict[str, str]:
-    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path}
 
 
 def record_long_game(path: str, moves: int) -> UUID:
     """Store one freeform game of ``moves`` moves, the seats taking turns."""
     from gamelog.service.app import GameLog
 
-    app = GameLog(env=sqlite_env(path))
+    app = GameLog(env=store_env(db=path))
     try:
         created = app.create_game("freeform", ["white", "black"])
         seats = ["white", "black"]
@@ -60,7 +57,7 @@ def case_c(settings: Settings) -> CaseResult:
     positions = [rng.randint(1, moves) for _ in range(samples)]
     rules = get_rules("freeform")
 
-    app = GameLog(env=sqlite_env(path))  # a new instance: nothing cached
+    app = GameLog(env=store_env(db=path))  # a new instance: nothing cached
     snap: list[float] = []
     full: list[float] = []
     fold_only: list[float] = []

@@ -52,6 +52,11 @@ def loads(text: str) -> Any:
     return json.loads(text) if text else None
 
 
+def bearer(token: str | None) -> tuple[tuple[str, str], ...] | None:
+    """The call metadata carrying ``token``; none for a spectator."""
+    return (("authorization", f"Bearer {token}"),) if token else None
+
+
 class Client:
     def __init__(self, server: str = "localhost:50051", ca: str | None = None) -> None:
         options = [
@@ -75,9 +80,8 @@ class Client:
         self.close()
 
     def _call(self, name: str, request: Any, token: str | None = None, timeout: float = 60) -> Any:
-        metadata = [("authorization", f"Bearer {token}")] if token else None
         try:
-            return getattr(self.stub, name)(request, metadata=metadata, timeout=timeout)
+            return getattr(self.stub, name)(request, metadata=bearer(token), timeout=timeout)
         except grpc.RpcError as error:
             raise api_error(error) from None
 
@@ -194,10 +198,9 @@ class Client:
         from_position: int = 0,
         timeout: float | None = None,
     ) -> Iterator[Any]:
-        metadata = (("authorization", f"Bearer {token}"),) if token else None
         stream: Any = self.stub.FollowGame(
             pb.FollowGameRequest(game_id=game_id, from_position=from_position),
-            metadata=metadata,
+            metadata=bearer(token),
             timeout=timeout,
         )
         try:

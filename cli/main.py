@@ -32,6 +32,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from gamelog.cli.client import ApiError, Client, loads
+from gamelog.games.protocol import ARBITER
 
 console = Console()
 F = TypeVar("F", bound=Callable[..., Any])
@@ -347,10 +348,14 @@ def show(
         state = client.state(game_id, token, at_position, picture=bool(svg_file))
     if svg_file:
         Path(svg_file).write_text(state.svg, encoding="utf-8")
+    output_state(state, as_json)
+
+
+def output_state(state: Any, as_json: bool) -> None:
     if as_json:
         emit(state_json(state))
-        return
-    print_state(state)
+    else:
+        print_state(state)
 
 
 def state_json(state: Any) -> dict[str, Any]:
@@ -554,7 +559,7 @@ def play_randomly(
             if error.code != "ABORTED":
                 raise
         state = client.state(game_id, arbiter)
-    if not state.finished and "#arbiter" in state.to_act:
+    if not state.finished and ARBITER in state.to_act:
         # A game only the arbiter ends (freeform): enter a result at the limit.
         result = client.legal_moves(game_id, arbiter)[0]
         client.play(game_id, result, state.last_position, arbiter)
@@ -586,14 +591,12 @@ def replay(
     """Step through a game: n(ext), p(revious), j N (jump), q(uit)."""
     with Client(server, ca) as client:
         if at_position is not None:
-            state = client.state(game_id, token, at_position)
-            emit(state_json(state)) if as_json else print_state(state)
+            output_state(client.state(game_id, token, at_position), as_json)
             return
         position = 0
         last = client.state(game_id, token).last_position
         while True:
-            state = client.state(game_id, token, position)
-            emit(state_json(state)) if as_json else print_state(state)
+            output_state(client.state(game_id, token, position), as_json)
             try:
                 answer = click.prompt(
                     f"[{position}/{last}] n/p/j N/q", default="n", show_default=False
@@ -736,8 +739,11 @@ def audit(
     from gamelog.replay.export import RecordFileError, parse_record_file
 
     reports: list[dict[str, Any]] = []
-    client: Client | None = None
-    with Progress(console=Console(stderr=True), disable=as_json or not sys.stderr.isatty()) as bar:
+    # A channel connects on its first call: files alone never reach the server.
+    with (
+        Client(server, ca) as client,
+        Progress(console=Console(stderr=True), disable=as_json or not sys.stderr.isatty()) as bar,
+    ):
         task = bar.add_task("auditing", total=len(targets))
         for target in targets:
             if Path(target).is_file():
@@ -750,15 +756,12 @@ def audit(
                 for entry, report in audit_entries(entries):
                     reports.append({"target": f"{target}#{entry.game_id}", **report.to_json()})
             else:
-                client = client or Client(server, ca)
                 try:
                     response = client.audit(target, token)
                     reports.append({"target": target, **json.loads(response.report_json)})
                 except ApiError as error:
                     reports.append({"target": target, "ok": False, "problem": str(error)})
             bar.advance(task)
-    if client is not None:
-        client.close()
     failed = [r for r in reports if not r["ok"]]
     if as_json:
         emit(reports)
@@ -825,7 +828,10 @@ def export(
         data = client.export(game_id, token, redacted)
     Path(output).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
     summary = {"file": output, "games": len(data["games"]), "redacted": data["redacted"]}
-    emit(summary) if as_json else click.echo(f"wrote {output}: {summary['games']} game(s)")
+    if as_json:
+        emit(summary)
+    else:
+        click.echo(f"wrote {output}: {summary['games']} game(s)")
 
 
 @main.command("import")

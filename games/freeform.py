@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gamelog.games.protocol import (
     ARBITER,
@@ -118,27 +118,19 @@ class Freeform:
             index = state.seats.index(event["seat"])
             counts = list(state.moves_by_seat)
             counts[index] += 1
-            return FreeformState(
-                seats=state.seats,
+            return replace(
+                state,
                 moves=state.moves + 1,
                 moves_by_seat=tuple(counts),
                 last_move=event["move"],
                 last_seat=event["seat"],
-                result=state.result,
             )
         if kind == "ResultEntered":
             result = Result(
                 scores=dict(event["scores"]),
                 ranking=tuple(tuple(place) for place in event["ranking"]),
             )
-            return FreeformState(
-                seats=state.seats,
-                moves=state.moves,
-                moves_by_seat=state.moves_by_seat,
-                last_move=state.last_move,
-                last_seat=state.last_seat,
-                result=result,
-            )
+            return replace(state, result=result)
         raise ValueError(f"unknown freeform event {kind!r}")
 
     def legal_moves(self, state: FreeformState, seat: str) -> list[Move]:

@@ -60,7 +60,9 @@ def play_out(
     line = deal(rules, seats, normalized, seed.to_bytes(8, "big"))
     state = line.final_state
     while len(line.moves) < max_moves:
-        actors = [s for s in rules.to_act(state) if s != ARBITER] or list(rules.to_act(state))
+        # Seats first; the arbiter only when nobody else may act (freeform's result).
+        to_act = rules.to_act(state)
+        actors = [s for s in to_act if s != ARBITER] or list(to_act)
         if not actors:
             break
         seat = chooser.choice(actors)

@@ -64,12 +64,9 @@ def test_new_play_show_moves_log(server: ServerProcess) -> None:
     assert {"three-too-many", "freeform"} <= {t["name"] for t in types}
 
 
-def _drawing_game(server: ServerProcess, undo: str) -> tuple[str, dict[str, Any], int]:
-    """A two-player game played (through the API, for speed) until a move
-    draws cards; returns its position."""
-    created = as_json(
-        server, "new", "three-too-many", "--players", "ann,ben", "--undo", undo, "--seed", "5"
-    )
+def _play_until_a_move(server: ServerProcess, created: dict[str, Any], draws: bool) -> int:
+    """Play each seat's first legal move (through the API, for speed) until a
+    move draws cards (``draws``) or draws none; returns its position."""
     gid = created["game_id"]
     with server.client() as client:
         while True:
@@ -78,8 +75,16 @@ def _drawing_game(server: ServerProcess, undo: str) -> tuple[str, dict[str, Any]
             move = client.legal_moves(gid, token)[0]
             played = client.play(gid, move, state.last_position, token)
             record = json.loads(played.records[0].record_json)
-            if any(e["type"] == "CardsDrawn" for e in record["events"]):
-                return gid, created, played.position
+            if any(e["type"] == "CardsDrawn" for e in record["events"]) == draws:
+                return int(played.position)
+
+
+def _drawing_game(server: ServerProcess, undo: str) -> tuple[str, dict[str, Any], int]:
+    """A two-player game played until a move draws cards; returns its position."""
+    created = as_json(
+        server, "new", "three-too-many", "--players", "ann,ben", "--undo", undo, "--seed", "5"
+    )
+    return created["game_id"], created, _play_until_a_move(server, created, draws=True)
 
 
 @pytest.mark.parametrize("policy", ["none", "consent", "arbiter", "free"])
@@ -98,15 +103,7 @@ def test_undo_by_policy_and_never_across_a_draw(server: ServerProcess, policy: s
     }[policy]
     assert expected in across.stderr
     # Play on until a move draws nothing: taking that one back crosses no draw.
-    with server.client() as client:
-        while True:
-            state = client.state(gid)
-            token = created["seat_tokens"][state.to_act[0]]
-            played = client.play(gid, client.legal_moves(gid, token)[0], state.last_position, token)
-            record = json.loads(played.records[0].record_json)
-            if not any(e["type"] == "CardsDrawn" for e in record["events"]):
-                break
-    target = str(played.position - 1)
+    target = str(_play_until_a_move(server, created, draws=False) - 1)
     if policy == "none":
         refused = gamelog(
             server, "undo", gid, "request", "--to", target, "--token", ann, check=False

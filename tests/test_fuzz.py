@@ -35,12 +35,11 @@ from grpc_status import rpc_status
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamelog.cli.client import MAX_MESSAGE_BYTES, Client
+from gamelog.cli.client import Client
 from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.games import all_rules, get_rules
 from gamelog.games.playout import play_out
 from gamelog.v1 import gamelog_pb2 as pb
-from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 
 Code = grpc.StatusCode
 REFUSALS = frozenset(
@@ -101,14 +100,11 @@ class Outcome:
 class Fuzzer:
     def __init__(self, server: ServerProcess) -> None:
         self.server = server
-        options = [
-            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-            ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
-        ]
-        self.channel = grpc.insecure_channel(server.address, options=options)
-        self.stub = pb_grpc.GameLogStub(self.channel)
-        self.health = health_pb2_grpc.HealthStub(self.channel)
+        # The client's own channel (with its message size limits) carries the
+        # raw requests too: the stub sends them exactly as built.
         self.client = Client(server.address)
+        self.stub = self.client.stub
+        self.health = health_pb2_grpc.HealthStub(self.client.channel)
         self.games = self._fixed_games()
         self.finished = self.games[-1]
         self.record_files = [
@@ -137,8 +133,9 @@ class Fuzzer:
             games.append(fixed)
         # A finished game: its records are public, it can be forked with its seed.
         created = self.client.create("three-too-many", ["ann", "ben"])
-        done = Fixed("three-too-many", created.game_id, dict(created.seat_tokens), "")
-        done.arbiter_token = created.arbiter_token
+        done = Fixed(
+            "three-too-many", created.game_id, dict(created.seat_tokens), created.arbiter_token
+        )
         while not (state := self.client.state(done.game_id)).finished:
             seat = state.to_act[0]
             move = self.client.legal_moves(done.game_id, done.seat_tokens[seat])[0]
@@ -148,7 +145,6 @@ class Fuzzer:
 
     def close(self) -> None:
         self.client.close()
-        self.channel.close()
 
     @property
     def tokens(self) -> list[str]:
