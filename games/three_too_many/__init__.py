@@ -15,7 +15,8 @@ Moves: ``{"card": 42}``. Events (JSON):
 
 * ``{"type": "DisplayDealt", "cards": [7, 33, 70]}``
 * ``{"type": "PilesDealt", "piles": {seat: [20 cards]}, "box": [cards],
-  "in_draw_order": false}``; others see ``"piles": {seat: 20}, "box": 27``
+  "in_draw_order": false}``; others see counts, ``"piles": {seat: 20}, "box": 44``
+  with two players
 * ``{"type": "CardsDrawn", "seat": "ann", "cards": [...]}``; other viewers
   see ``{"type": "CardsDrawn", "seat": "ann", "count": 6}``
 * ``{"type": "CardPlaced", "seat": "ann", "card": 28, "row": 0}``

@@ -16,9 +16,10 @@ Sets are JSON (``data/house-1.json``) or given inline at creation:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from gamelog.games.components import load_json
 from gamelog.games.protocol import InvalidOptions
@@ -57,15 +58,25 @@ class Components:
         }
 
 
-def load_component_set(name: str) -> Components:
-    """A shipped set by name; raises InvalidOptions for an unknown one."""
-    if name not in SHIPPED_SETS:
+def shipped_set_name(name: Any) -> str:
+    """``name`` if it names a shipped set; raises InvalidOptions otherwise."""
+    if not isinstance(name, str) or name not in SHIPPED_SETS:
         known = ", ".join(SHIPPED_SETS)
         raise InvalidOptions("unknown-component-set", f"no set {name!r}; known: {known}")
-    return components_from_json(load_json(__package__ or __name__, SHIPPED_SETS[name]))
+    return name
 
 
-def _is_int(value: Any) -> bool:
+@functools.lru_cache(maxsize=8)
+def load_component_set(name: str) -> Components:
+    """A shipped set by name, read and checked once: every fold of a game
+    starts from ``start``, which needs the set. Raises InvalidOptions for an
+    unknown name."""
+    filename = SHIPPED_SETS[shipped_set_name(name)]
+    return components_from_json(load_json(__package__ or __name__, filename))
+
+
+def is_int(value: Any) -> TypeGuard[int]:
+    """A JSON integer (``True`` is an int to Python, not to JSON)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -95,9 +106,7 @@ def components_from_json(data: Any) -> Components:
     seen: set[int] = set()
     for card in cards:
         number = card.get("number") if isinstance(card, dict) else None
-        if not isinstance(number, int) or isinstance(number, bool):
-            raise bad("each card needs a distinct number 0..89")
-        if not 0 <= number < CARD_COUNT or number in seen:
+        if not is_int(number) or not 0 <= number < CARD_COUNT or number in seen:
             raise bad("each card needs a distinct number 0..89")
         seen.add(number)
         colour = card.get("colour")
@@ -107,12 +116,11 @@ def components_from_json(data: Any) -> Components:
             raise bad(f"start card {number} has no colour")
         colour_of[number] = colour
     interim = data.get("interim_bonus")
-    if not isinstance(interim, list) or not all(_is_int(p) for p in interim):
+    if not isinstance(interim, list) or not all(is_int(p) for p in interim):
         raise bad("interim_bonus lists the bonus stack's points, top first")
     final = data.get("final_bonus")
     if not isinstance(final, list) or not all(
-        isinstance(b, dict) and _is_int(b.get("colours")) and _is_int(b.get("points"))
-        for b in final
+        isinstance(b, dict) and is_int(b.get("colours")) and is_int(b.get("points")) for b in final
     ):
         raise bad('final_bonus lists {"colours": n, "points": p}')
     return Components(

@@ -59,12 +59,3 @@ def place(row: Row, card: int) -> Placement:
     lower = tuple(c for c in cards if c <= card)
     higher = tuple(c for c in cards if c > card)
     return Placement(Row(row.start, lower), higher)
-
-
-def place_in_display(display: tuple[Row, ...], card: int) -> tuple[tuple[Row, ...], Placement]:
-    """The display after placing ``card`` in its row, and the placement."""
-    index = row_of(card)
-    placement = place(display[index], card)
-    rows = list(display)
-    rows[index] = placement.row
-    return tuple(rows), placement

@@ -12,13 +12,13 @@ start card (0, 30, 60); cards not named go to the box.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from gamelog.games.protocol import JSON, InvalidOptions, Options
 from gamelog.games.three_too_many.cards import (
     NUMBER_CARDS,
-    SHIPPED_SETS,
     components_from_json,
+    is_int,
+    shipped_set_name,
 )
 
 DEFAULT_COMPONENT_SET = "three-too-many/house-1"
@@ -31,10 +31,6 @@ REFILL = 6
 REFILL_AT = 2
 """A player refills (six cards) when their hand is down to two."""
 KNOWN_OPTIONS = frozenset({"component_set", "components", "start_seat", "deal"})
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def normalize(options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
@@ -56,10 +52,7 @@ def normalize(options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
         normalized["components"] = components.to_json()
     else:
         name = options.get("component_set", DEFAULT_COMPONENT_SET)
-        if not isinstance(name, str) or name not in SHIPPED_SETS:
-            known = ", ".join(SHIPPED_SETS)
-            raise InvalidOptions("unknown-component-set", f"no set {name!r}; known: {known}")
-        normalized["component_set"] = name
+        normalized["component_set"] = shipped_set_name(name)
     start_seat = options.get("start_seat", seats[0])
     if start_seat not in seats:
         raise InvalidOptions("bad-start-seat", f"start_seat {start_seat!r} is not a seat")
@@ -82,7 +75,7 @@ def normalize_deal(deal: JSON, seats: Sequence[str]) -> dict[str, JSON]:
         if not isinstance(value, list) or len(value) != count:
             raise bad(f"{what} needs exactly {count} cards")
         for card in value:
-            if not _is_int(card) or card not in NUMBER_CARDS:
+            if not is_int(card) or card not in NUMBER_CARDS:
                 raise bad(f"{what}: {card!r} is not a number card (1..89, not 30 or 60)")
         return list(value)
 

@@ -97,6 +97,33 @@ def _set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
+@dataclass(frozen=True)
+class _Take:
+    """Cards taken from a row, sorted into a collection in the order given."""
+
+    collection: Collection
+    turned_face_down: tuple[str, ...]
+    """The colours whose third card turned a triple face down, in turn order."""
+    to_box: tuple[int, ...]
+    """The colourless cards (15, 45, 75): back into the box, unscored."""
+
+
+def _take(components: Components, collection: Collection, cards: Sequence[int]) -> _Take:
+    """Add taken ``cards`` to ``collection``: the one rule ``decide`` (to name
+    the turned colours in the event) and ``evolve`` (to fold it) share."""
+    turned: list[str] = []
+    to_box: list[int] = []
+    for card in cards:
+        colour = components.colour_of[card]
+        if colour is None:
+            to_box.append(card)
+            continue
+        collection, flipped = collection.add(components.colours.index(colour), card)
+        if flipped:
+            turned.append(colour)
+    return _Take(collection, tuple(turned), tuple(to_box))
+
+
 class ThreeTooMany:
     name = "three-too-many"
     title = "3 sind eine zu viel! (AMIGO)"
@@ -194,7 +221,17 @@ class ThreeTooMany:
         events: list[Event] = [{"type": "CardPlaced", "seat": seat, "card": card, "row": row}]
         taken = place(state.display[row], card).taken
         if taken:
-            events.append(self._taking(state, seat, row, taken))
+            take = _take(state.components, state.collections[index], taken)
+            events.append(
+                {
+                    "type": "CardsTaken",
+                    "seat": seat,
+                    "row": row,
+                    "cards": list(taken),
+                    "to_box": list(take.to_box),
+                    "turned_face_down": list(take.turned_face_down),
+                }
+            )
         after = state
         for event in events:
             after = self.evolve(after, event)
@@ -204,8 +241,8 @@ class ThreeTooMany:
             and after.interim_stack
             and collection.face_up_colours() == len(state.components.colours)
         ):
-            bonus: Event = {"type": "InterimBonusTaken", "seat": seat}
-            events.append({**bonus, "points": after.interim_stack[0]})
+            points = after.interim_stack[0]
+            events.append({"type": "InterimBonusTaken", "seat": seat, "points": points})
             after = self.evolve(after, events[-1])
         pile = after.piles[index]
         if len(after.hands[index]) == REFILL_AT and pile:
@@ -218,27 +255,6 @@ class ThreeTooMany:
         if all(len(h) <= REFILL_AT for h in after.hands) and not any(after.piles):
             events.append(self._ending(after))
         return events
-
-    def _taking(
-        self, state: ThreeTooManyState, seat: str, row: int, taken: tuple[int, ...]
-    ) -> Event:
-        colours = state.components.colours
-        collection = state.collections[state.seats.index(seat)]
-        turned: list[str] = []
-        for card in taken:
-            colour = state.components.colour_of[card]
-            if colour is not None:
-                collection, flipped = collection.add(colours.index(colour), card)
-                if flipped:
-                    turned.append(colour)
-        return {
-            "type": "CardsTaken",
-            "seat": seat,
-            "row": row,
-            "cards": list(taken),
-            "to_box": [c for c in taken if state.components.colour_of[c] is None],
-            "turned_face_down": turned,
-        }
 
     def _ending(self, state: ThreeTooManyState) -> Event:
         final = {
@@ -283,10 +299,10 @@ class ThreeTooMany:
             i = state.seats.index(event["seat"])
             card = event["card"]
             row = state.display[event["row"]]
-            rows = _set_at(state.display, event["row"], Row(row.start, (*row.cards, card)))
+            placed = Row(row.start, tuple(sorted((*row.cards, card))))
             return replace(
                 state,
-                display=tuple(Row(r.start, tuple(sorted(r.cards))) for r in rows),
+                display=_set_at(state.display, event["row"], placed),
                 hands=_set_at(state.hands, i, _without(state.hands[i], [card])),
                 played=_set_at(state.played, i, state.played[i] + 1),
                 turn=(i + 1) % len(state.seats),
@@ -294,21 +310,14 @@ class ThreeTooMany:
         if kind == "CardsTaken":
             i = state.seats.index(event["seat"])
             row = state.display[event["row"]]
-            collection = state.collections[i]
-            colourless = list(state.colourless)
-            for card in event["cards"]:
-                colour = state.components.colour_of[card]
-                if colour is None:
-                    colourless.append(card)
-                else:
-                    collection, _ = collection.add(state.components.colours.index(colour), card)
+            take = _take(state.components, state.collections[i], event["cards"])
             return replace(
                 state,
                 display=_set_at(
                     state.display, event["row"], Row(row.start, _without(row.cards, event["cards"]))
                 ),
-                collections=_set_at(state.collections, i, collection),
-                colourless=tuple(sorted(colourless)),
+                collections=_set_at(state.collections, i, take.collection),
+                colourless=tuple(sorted((*state.colourless, *take.to_box))),
             )
         if kind == "InterimBonusTaken":
             i = state.seats.index(event["seat"])

@@ -157,6 +157,14 @@ def test_registered_under_its_name() -> None:
     assert (RULES.min_players, RULES.max_players, RULES.rules_version) == (2, 4, "1.0")
 
 
+def test_shipped_set_is_read_once() -> None:
+    # start() needs the set on every fold of a game: it must not reread the file.
+    assert load_component_set("three-too-many/house-1") is HOUSE
+    with pytest.raises(InvalidOptions) as err:
+        load_component_set("three-too-many/house-9")
+    assert err.value.code == "unknown-component-set"
+
+
 def test_house_set_has_seven_colours_of_twelve() -> None:
     counts = Counter(c for c in HOUSE.colour_of if c is not None)
     assert counts == dict.fromkeys(COLOURS, 12)
