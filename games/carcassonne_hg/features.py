@@ -16,12 +16,13 @@ from gamelog.games.carcassonne_hg.tiles import Tileset, ZoneDef
 
 Node = tuple[int, int, int]
 
-KIND_TYPES = {
-    "forest": frozenset({"forest"}),
-    "river": frozenset({"river"}),
-    "meadow": frozenset({"meadow"}),
-    "system": frozenset({"river", "lake"}),
+KIND_TYPES: dict[str, tuple[str, ...]] = {
+    "forest": ("forest",),
+    "river": ("river",),
+    "meadow": ("meadow",),
+    "system": ("river", "lake"),
 }
+"""The zone types each kind of feature joins."""
 
 
 @dataclass(frozen=True)
@@ -82,35 +83,30 @@ def feature_at(tileset: Tileset, board: Board, node: Node, kind: str) -> Feature
     return Feature(kind, frozenset(seen), open_edges)
 
 
-def features_on_tile(
-    tileset: Tileset, board: Board, pos: tuple[int, int], kind: str
+def _distinct_features(
+    tileset: Tileset, board: Board, places: Iterable[tuple[int, int]], kind: str
 ) -> list[Feature]:
-    """The distinct features of ``kind`` that the tile at ``pos`` belongs to."""
-    here = oriented_at(tileset, board, pos)
+    """The features of ``kind`` reaching the tiles at ``places``, each found once."""
     found: list[Feature] = []
     covered: set[Node] = set()
-    for zone in here.tile.zones:
-        node = (pos[0], pos[1], zone.index)
-        if zone.type in KIND_TYPES[kind] and node not in covered:
-            feature = feature_at(tileset, board, node, kind)
-            covered |= feature.nodes
-            found.append(feature)
-    return found
-
-
-def all_features(tileset: Tileset, board: Board, kind: str) -> list[Feature]:
-    """Every feature of ``kind`` on the map, ordered by key."""
-    found: list[Feature] = []
-    covered: set[Node] = set()
-    for pos in sorted(board, key=lambda p: (p[1], p[0])):
-        for zone in oriented_at(tileset, board, pos).tile.zones:
-            node = (pos[0], pos[1], zone.index)
+    for x, y in places:
+        for zone in oriented_at(tileset, board, (x, y)).tile.zones:
+            node = (x, y, zone.index)
             if zone.type in KIND_TYPES[kind] and node not in covered:
                 feature = feature_at(tileset, board, node, kind)
                 covered |= feature.nodes
                 found.append(feature)
+    return found
+
+
+def features_on_tile(
+    tileset: Tileset, board: Board, pos: tuple[int, int], kind: str
+) -> list[Feature]:
+    """The distinct features of ``kind`` that the tile at ``pos`` belongs to."""
+    return _distinct_features(tileset, board, [pos], kind)
+
+
+def all_features(tileset: Tileset, board: Board, kind: str) -> list[Feature]:
+    """Every feature of ``kind`` on the map, ordered by key."""
+    found = _distinct_features(tileset, board, sorted(board, key=lambda p: (p[1], p[0])), kind)
     return sorted(found, key=lambda f: (f.key[1], f.key[0], f.key[2]))
-
-
-def zones(tileset: Tileset, board: Board, nodes: Iterable[Node]) -> list[ZoneDef]:
-    return [zone_of(tileset, board, n) for n in nodes]

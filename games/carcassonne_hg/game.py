@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamelog.games.carcassonne_hg import rendering
-from gamelog.games.carcassonne_hg.board import Placement, fits, placements
+from gamelog.games.carcassonne_hg.board import Placement, fits, fits_somewhere, placements
 from gamelog.games.carcassonne_hg.features import (
+    KIND_TYPES,
     Feature,
     all_features,
     feature_at,
@@ -28,13 +30,11 @@ from gamelog.games.carcassonne_hg.scoring import (
 )
 from gamelog.games.carcassonne_hg.state import HUTS, TRIBE_MEMBERS, HGState, Phase
 from gamelog.games.carcassonne_hg.tiles import (
-    SHIPPED_SETS,
     Tileset,
     TilesetRef,
-    oriented,
     reference,
     resolve,
-    shipped_tileset,
+    tile_by_id,
 )
 from gamelog.games.protocol import (
     ARBITER,
@@ -50,13 +50,10 @@ from gamelog.games.protocol import (
 )
 
 DEFAULT_SET = "carcassonne-hg/house-2002"
-ZONE_FOR_PIECE = {
-    "gatherer": ("forest",),
-    "fisher": ("river",),
-    "hunter": ("meadow",),
-    "hut": ("river", "lake"),
-}
 KIND_FOR_PIECE = {piece: kind for kind, piece in PIECE_FOR_KIND.items()}
+"""The feature a piece claims: gatherer forest, fisher river, hunter meadow, hut river system."""
+ZONE_FOR_PIECE = {piece: KIND_TYPES[kind] for piece, kind in KIND_FOR_PIECE.items()}
+"""The zone types a piece may stand on: a hut on a river or a lake, the others on their own."""
 
 
 def _is_int(value: Any) -> bool:
@@ -102,8 +99,7 @@ class HuntersAndGatherers:
             normalized["components"] = options["components"]
         else:
             normalized["component_set"] = name or DEFAULT_SET
-            if normalized["component_set"] not in SHIPPED_SETS:
-                shipped_tileset(normalized["component_set"])  # raises the known names
+        # Parsing the set refuses an unknown shipped name or a broken inline set.
         tileset = tileset_for(normalized)
         if "deal" in options:
             normalized["deal"] = self._checked_deal(options["deal"], tileset)
@@ -222,11 +218,7 @@ class HuntersAndGatherers:
         if (
             set(move) != {"deploy"}
             or not isinstance(deploy, dict)
-            or set(deploy)
-            != {
-                "piece",
-                "zone",
-            }
+            or set(deploy) != {"piece", "zone"}
         ):
             raise IllegalMove(
                 "bad-move", 'place a piece {"deploy": {"piece": .., "zone": ..}} or {"pass": true}'
@@ -236,7 +228,7 @@ class HuntersAndGatherers:
             raise IllegalMove("bad-piece", "the piece is gatherer, fisher, hunter or hut")
         assert state.placed_at is not None
         x, y = state.placed_at
-        tile = oriented(state.tileset, state.board[(x, y)].tile, 0).tile
+        tile = tile_by_id(state.tileset, state.board[(x, y)].tile)
         zone = next((z for z in tile.zones if z.index == zone_index), None)
         if zone is None or not _is_int(zone_index):
             raise IllegalMove("bad-zone", f"tile {tile.id} has no zone {zone_index!r}")
@@ -289,7 +281,7 @@ class HuntersAndGatherers:
                     break
                 state = emit(self._draw(state, seat, rng, bonus=True))
                 assert state.tile is not None
-                if self._fits_anywhere(state, state.tile):
+                if fits_somewhere(state.tileset, state.board, state.tile):
                     return
                 state = emit(
                     {"type": "TileSetAside", "seat": seat, "tile": state.tile, "bonus": True}
@@ -303,13 +295,10 @@ class HuntersAndGatherers:
         while state.land_pile:
             state = emit(self._draw(state, seat, rng, bonus=False))
             assert state.tile is not None
-            if self._fits_anywhere(state, state.tile):
+            if fits_somewhere(state.tileset, state.board, state.tile):
                 return
             state = emit({"type": "TileSetAside", "seat": seat, "tile": state.tile, "bonus": False})
         self._final_scoring(state, emit)
-
-    def _fits_anywhere(self, state: HGState, tile: int) -> bool:
-        return next(placements(state.tileset, state.board, tile), None) is not None
 
     def _draw(self, state: HGState, seat: str, rng: random.Random, *, bonus: bool) -> Event:
         pile = state.bonus_pile if bonus else state.land_pile
@@ -320,17 +309,15 @@ class HuntersAndGatherers:
 
     def _completion(self, state: HGState, feature: Feature) -> Event:
         pieces = on_feature(state.followers, feature)
-        scorers = majority(pieces, state.seats)
+        facts: Mapping[str, int | bool]
         if feature.kind == "forest":
-            facts: dict[str, Any] = dict(forest_points(state.tileset, state.board, feature))
-            name = "ForestCompleted"
+            name, facts = "ForestCompleted", forest_points(state.tileset, state.board, feature)
         else:
-            facts = dict(river_points(state.tileset, state.board, feature))
-            name = "RiverCompleted"
+            name, facts = "RiverCompleted", river_points(state.tileset, state.board, feature)
         return {
             "type": name,
             **facts,
-            "scorers": scorers,
+            "scorers": majority(pieces, state.seats),
             "returned": [p.to_json() for p in pieces],
         }
 
@@ -377,9 +364,9 @@ class HuntersAndGatherers:
 
     @staticmethod
     def _counts(pieces: Sequence[Follower], seats: Sequence[str]) -> dict[str, int]:
-        return {
-            s: sum(p.seat == s for p in pieces) for s in seats if any(p.seat == s for p in pieces)
-        }
+        """Pieces per seat that has any, in seat order."""
+        counts = Counter(p.seat for p in pieces)
+        return {seat: counts[seat] for seat in seats if counts[seat]}
 
     # ----------------------------------------------------------------- evolve
 
@@ -391,24 +378,19 @@ class HuntersAndGatherers:
             board[(event["x"], event["y"])] = Placement(event["tile"], event["rotation"])
             return replace(state, board=board, land_pile=state.land_pile - {event["tile"]})
         if kind == "TileDrawn":
-            tile = event["tile"]
-            if event["bonus"]:
-                return replace(
-                    state,
-                    bonus_pile=state.bonus_pile - {tile},
-                    bonus_draws=state.bonus_draws + 1,
-                    tile=tile,
-                    tile_is_bonus=True,
-                    phase=Phase.PLACE,
-                    placed_at=None,
-                    turn=state.seats.index(event["seat"]),
+            tile, bonus = event["tile"], event["bonus"]
+            if bonus:
+                state = replace(
+                    state, bonus_pile=state.bonus_pile - {tile}, bonus_draws=state.bonus_draws + 1
+                )
+            else:
+                state = replace(
+                    state, land_pile=state.land_pile - {tile}, land_draws=state.land_draws + 1
                 )
             return replace(
                 state,
-                land_pile=state.land_pile - {tile},
-                land_draws=state.land_draws + 1,
                 tile=tile,
-                tile_is_bonus=False,
+                tile_is_bonus=bonus,
                 phase=Phase.PLACE,
                 placed_at=None,
                 turn=state.seats.index(event["seat"]),
@@ -441,9 +423,11 @@ class HuntersAndGatherers:
             )
         if kind in ("NothingPlaced", "NoBonusTileLeft"):
             return replace(state, phase=Phase.BETWEEN)
-        if kind in ("ForestCompleted", "RiverCompleted", "UnfinishedFeaturesAbandoned"):
+        if kind == "UnfinishedFeaturesAbandoned":
+            return self._return_pieces(state, event["returned"])
+        if kind in ("ForestCompleted", "RiverCompleted"):
             state = self._return_pieces(state, event["returned"])
-            return self._add_points(state, event.get("scorers", []), event.get("points", 0))
+            return self._add_points(state, event["scorers"], event["points"])
         if kind in ("RiverSystemScored", "MeadowScored"):
             return self._add_points(state, event["scorers"], event["points"])
         if kind == "GameEnded":
@@ -484,9 +468,10 @@ class HuntersAndGatherers:
         assert state.placed_at is not None
         x, y = state.placed_at
         index = state.seats.index(seat)
-        tile = oriented(state.tileset, state.board[(x, y)].tile, 0).tile
+        tile = tile_by_id(state.tileset, state.board[(x, y)].tile)
         moves: list[Move] = []
-        cache: dict[str, list[Feature]] = {}
+        # The tile's features of each kind, found once: several zones may share one.
+        features_of_kind: dict[str, list[Feature]] = {}
         for zone in tile.zones:
             for piece, zone_types in ZONE_FOR_PIECE.items():
                 if zone.type not in zone_types:
@@ -494,10 +479,11 @@ class HuntersAndGatherers:
                 if (state.huts if piece == "hut" else state.members)[index] == 0:
                     continue
                 kind = KIND_FOR_PIECE[piece]
-                features = cache.setdefault(
-                    kind, features_on_tile(state.tileset, state.board, (x, y), kind)
-                )
-                feature = next(f for f in features if (x, y, zone.index) in f.nodes)
+                if kind not in features_of_kind:
+                    features_of_kind[kind] = features_on_tile(
+                        state.tileset, state.board, (x, y), kind
+                    )
+                feature = next(f for f in features_of_kind[kind] if (x, y, zone.index) in f.nodes)
                 if not on_feature(state.followers, feature):
                     moves.append({"deploy": {"piece": piece, "zone": zone.index}})
         return moves

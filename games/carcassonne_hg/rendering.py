@@ -10,7 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from gamelog.games.carcassonne_hg.board import Pos
-from gamelog.games.carcassonne_hg.tiles import Oriented, ZoneDef, oriented
+from gamelog.games.carcassonne_hg.tiles import Oriented, ZoneDef, oriented, tile_by_id
 
 if TYPE_CHECKING:
     from gamelog.games.carcassonne_hg.state import HGState
@@ -85,9 +85,8 @@ def render_text(state: HGState) -> str:
 
 
 def _describe(state: HGState, tile: int) -> str:
-    here = oriented(state.tileset, tile, 0)
-    sides = " ".join(f"{s}:{t}" for s, t in zip("NESW", here.sides))
-    return sides
+    """The drawn tile's sides as printed on it, before any turn: ``N:meadow E:forest ...``."""
+    return " ".join(f"{s}:{t}" for s, t in zip("NESW", tile_by_id(state.tileset, tile).sides))
 
 
 # -------------------------------------------------------------------- SVG

@@ -58,6 +58,12 @@ class Table:
         self.log.extend(events)
         return events
 
+    def refusal(self, seat: str, move: dict[str, Any]) -> str:
+        """The code the rules refuse ``move`` with now; the table stays as it is."""
+        with pytest.raises(IllegalMove) as refused:
+            RULES.decide(self.state, seat, move, rng_for(b"t", self.ply + 1))
+        return refused.value.code
+
     def lay(
         self, tile: int, x: int, y: int, rotation: int, piece: str | None = None, zone: int = 0
     ) -> list[Event]:
@@ -283,9 +289,7 @@ def test_no_hunter_on_the_shrine_of_a_meadow_that_has_one() -> None:
     table.lay(36, 1, 0, 1)
     table.play("blue", {"place": {"x": 1, "y": 1, "rotation": 1}})
     assert {"deploy": {"piece": "hunter", "zone": 1}} not in RULES.legal_moves(table.state, "blue")
-    with pytest.raises(IllegalMove) as refused:
-        table.play("blue", {"deploy": {"piece": "hunter", "zone": 1}})
-    assert refused.value.code == "occupied"
+    assert table.refusal("blue", {"deploy": {"piece": "hunter", "zone": 1}}) == "occupied"
 
 
 # -------------------------------------------------- placing (pages 3 and 4)
@@ -301,9 +305,7 @@ def test_blue_can_only_place_a_hunter_the_forest_has_a_gatherer() -> None:
         {"deploy": {"piece": "hunter", "zone": 2}},
         {"pass": True},
     ]
-    with pytest.raises(IllegalMove) as refused:
-        table.play("blue", {"deploy": {"piece": "gatherer", "zone": 1}})
-    assert refused.value.code == "occupied"
+    assert table.refusal("blue", {"deploy": {"piece": "gatherer", "zone": 1}}) == "occupied"
 
 
 def test_no_new_hunter_on_a_meadow_the_new_tile_joined_to_hunters() -> None:

@@ -108,3 +108,10 @@ def test_unknown_set_and_player_counts_are_refused() -> None:
     with pytest.raises(InvalidOptions):
         RULES.normalize_options({}, tuple("abcdef"))
     assert RULES.normalize_options({}, ("a", "b")) == {"component_set": SET}
+
+
+def test_an_unknown_set_is_refused_with_the_known_names() -> None:
+    with pytest.raises(InvalidOptions) as refused:
+        RULES.normalize_options({"component_set": "carcassonne-hg/nope"}, ("a", "b"))
+    assert refused.value.code == "unknown-component-set"
+    assert SET in refused.value.message
