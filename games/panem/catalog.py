@@ -26,7 +26,8 @@ CAPITOL_STOREHOUSE = "capitol_storehouse"
 JUSTICE_BUILDING = "justice_building"
 LOCATIONS = (FOREST, EVERDEEN_HOUSE, HOB, BAKERY, CAPITOL_STOREHOUSE, JUSTICE_BUILDING)
 
-EFFECT_KINDS = {"forest_keep", "bakery_draw", "house_draw", "exchange", "good_values", "all_goods"}
+# A tuple, not a set: ``in`` then refuses an unhashable kind instead of raising TypeError.
+EFFECT_KINDS = ("forest_keep", "bakery_draw", "house_draw", "exchange", "good_values", "all_goods")
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,6 @@ class Catalog:
 
     def round_spec(self, number: int) -> RoundSpec:
         return self.round_track[number - 1]
-
-    @property
-    def last_round(self) -> int:
-        return len(self.round_track)
 
 
 def _fail(message: str) -> InvalidOptions:
@@ -286,12 +283,12 @@ def _check_effect(adv_id: str, effect: dict[str, Any], goods: tuple[str, ...]) -
     elif kind == "bakery_draw":
         _int(effect.get("count"), f"advantage {adv_id}: count", 1)
     elif kind == "house_draw":
-        draw = _int(effect.get("draw"), f"advantage {adv_id}: draw", 1)
-        if _int(effect.get("keep"), f"advantage {adv_id}: keep", 1) != 1 or draw < 1:
+        _int(effect.get("draw"), f"advantage {adv_id}: draw", 1)
+        if _int(effect.get("keep"), f"advantage {adv_id}: keep", 1) != 1:
             raise _fail(f"advantage {adv_id}: keep must be 1")
     elif kind == "exchange":
         places = effect.get("locations")
-        if not isinstance(places, list) or not set(places) <= {HOB, CAPITOL_STOREHOUSE}:
+        if not isinstance(places, list) or not all(p in (HOB, CAPITOL_STOREHOUSE) for p in places):
             raise _fail(f"advantage {adv_id}: exchange works at the Hob or Capitol storehouse")
         _int(effect.get("count"), f"advantage {adv_id}: count", 1)
     elif kind == "good_values":
@@ -311,7 +308,3 @@ def shipped_catalog(name: str) -> Catalog:
     if name not in SHIPPED_SETS:
         raise InvalidOptions("unknown-component-set", f"no component set {name!r}")
     return parse_components(load_json("gamelog.games.panem", SHIPPED_SETS[name]))
-
-
-def shipped_components(name: str) -> Any:
-    return load_json("gamelog.games.panem", SHIPPED_SETS[name])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any
 
 from gamelog.games.panem.state import (
     ACT,
@@ -22,10 +21,9 @@ from gamelog.games.panem.state import (
     Offer,
     PanemState,
 )
+from gamelog.games.protocol import Event
 
-Event = dict[str, Any]
-
-# Events that take cards from the draw pile, and where they keep the cards.
+# Events whose ``cards`` come from the draw pile (``apply`` takes them off it).
 _DRAWS = {"HobStocked", "BakeryStocked", "ForestRevealed", "CardsDrawn"}
 
 
@@ -260,13 +258,11 @@ def _pile_exchanged(s: PanemState, e: Event) -> PanemState:
     hands[seat] = (hands[seat] - frozenset(gives)) | frozenset(takes)
     s = replace(s, hands=hands, looking=None)
     if pile == DISCARD:
-        top, below = s.discard_top, s.discard
-        for give, take in pairs:
-            if take == top:
-                top = give
-            else:
-                below = (below - {take}) | {give}
-        s = replace(s, discard_top=top, discard=below)
+        # decide worked out the new top card (a card given takes the place of
+        # the card taken); the rest of the pile lies below it.
+        top = e["top"]
+        below = (s.pile(DISCARD) - frozenset(takes)) | frozenset(gives)
+        s = replace(s, discard_top=top, discard=below - {top})
         if top is not None:
             s = replace(s, seen=_see(s, PUBLIC, [top]))
     else:

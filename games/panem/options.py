@@ -103,7 +103,9 @@ def _checked_deal(deal: Any, catalog: Catalog, seats: list[str]) -> dict[str, An
         if not isinstance(raw, Mapping) or set(raw) != set(seats):
             raise _fail("start_advantages maps every seat to a start advantage")
         values = list(raw.values())
-        if not set(values) <= start_advs or len(set(values)) != len(values):
+        # Checked one by one: set() of a list holding a list would raise TypeError.
+        known = all(isinstance(v, str) and v in start_advs for v in values)
+        if not known or len(set(values)) != len(values):
             raise _fail(f"start_advantages: each seat gets a different one of {sorted(start_advs)}")
         out["start_advantages"] = {seat: raw[seat] for seat in seats}
     if "start_cards" in deal:
@@ -143,7 +145,8 @@ def _checked_deal(deal: Any, catalog: Catalog, seats: list[str]) -> dict[str, An
     if "later_advantages" in deal:
         later = {a.id for a in catalog.advantages.values() if not a.start}
         order = deal["later_advantages"]
-        if not isinstance(order, list) or len(set(order)) != len(order) or not set(order) <= later:
+        known = isinstance(order, list) and all(isinstance(a, str) and a in later for a in order)
+        if not known or len(set(order)) != len(order):
             raise _fail(f"later_advantages is an order of distinct ids among {sorted(later)}")
         out["later_advantages"] = list(order)
     if "draws" in deal:

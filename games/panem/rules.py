@@ -88,15 +88,11 @@ class _Table:
         self.s = _evolve.apply(self.s, event)
 
 
-def _refuse(code: str, message: str) -> IllegalMove:
-    return IllegalMove(code, message)
-
-
 def _ids(value: Any, what: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _refuse("bad-move", f"{what} must be a list of card ids")
+        raise IllegalMove("bad-move", f"{what} must be a list of card ids")
     if len(set(value)) != len(value):
-        raise _refuse("bad-move", f"{what} names a card twice")
+        raise IllegalMove("bad-move", f"{what} names a card twice")
     return list(value)
 
 
@@ -182,10 +178,10 @@ class Panem:
                 "boxed": sorted(c for c in table.s.start_pool if c not in given),
             }
         )
-        for space in sorted(table.s.hob, key=self._space_order(cat)):
+        for space in table.s.open_spaces(HOB):
             cards = deal.get("hob", {}).get(space) or self._draw(table, cat.setup_hob_cards)
             table.emit({"type": "HobStocked", "space": space, "cards": list(cards)})
-        for space in sorted(table.s.bakery, key=self._space_order(cat)):
+        for space in table.s.open_spaces(BAKERY):
             cards = deal.get("bakery", {}).get(space) or self._draw(table, cat.setup_bakery_cards)
             table.emit({"type": "BakeryStocked", "space": space, "cards": list(cards)})
         first = deal.get("discard") or self._pick(table, table.s.draw_pile, None)
@@ -193,12 +189,13 @@ class Panem:
         self._begin_round(table, 1)
         return table.events
 
-    @staticmethod
-    def _space_order(cat: Catalog) -> Any:
-        order = {space.id: index for index, space in enumerate(cat.spaces)}
-        return lambda space_id: order[space_id]
-
     # -- drawing ---------------------------------------------------------------
+
+    @staticmethod
+    def _draw_number(table: _Table, taken: list[str]) -> int | None:
+        """The index in the deal's ``draws`` of the next card drawn; None during
+        the set-up, whose cards the deal names by place instead."""
+        return table.s.draws_made + len(taken) if table.s.round >= 1 else None
 
     def _pick(self, table: _Table, available: frozenset[str], index: int | None) -> str:
         draws = table.s.deal.get("draws", [])
@@ -215,15 +212,13 @@ class Panem:
         Capitol storehouse finds one card, not the whole old pile).
         """
         taken: list[str] = []
-        use_deal = table.s.round >= 1
         for _ in range(count):
             if not table.s.draw_pile - set(taken):
                 self._renew(table, taken, minimum=1)
             available = table.s.draw_pile - set(taken)
             if not available:
                 break
-            index = table.s.draws_made + len(taken) if use_deal else None
-            taken.append(self._pick(table, available, index))
+            taken.append(self._pick(table, available, self._draw_number(table, taken)))
         if taken and not table.s.draw_pile - set(taken):
             self._renew(table, taken, minimum=2)
         return taken
@@ -239,27 +234,26 @@ class Panem:
             return
         table.emit({"type": "DrawPileRenewed", "count": len(table.s.pile(DISCARD))})
         available = table.s.draw_pile - set(taken)
-        index = table.s.draws_made + len(taken) if table.s.round >= 1 else None
-        table.emit({"type": "DiscardStarted", "card": self._pick(table, available, index)})
+        card = self._pick(table, available, self._draw_number(table, taken))
+        table.emit({"type": "DiscardStarted", "card": card})
 
     # -- the round track ---------------------------------------------------------
 
     def _begin_round(self, table: _Table, number: int) -> None:
-        cat = table.s.catalog
-        spec = cat.round_spec(number)
+        spec = table.s.catalog.round_spec(number)
         table.emit({"type": "RoundStarted", "round": number})
         if spec.pass_start:
             seats = table.s.seats
             after = seats[(seats.index(table.s.start_player) + 1) % len(seats)]
             table.emit({"type": "StartPlayerPassed", "to": after})
-        order = self._space_order(cat)
+        # Bakery before Hob, the left space before the right one, covered spaces unused.
         if spec.bakery:
-            for space in sorted(table.s.bakery, key=order):
+            for space in table.s.open_spaces(BAKERY):
                 cards = self._draw(table, spec.bakery)
                 if cards:
                     table.emit({"type": "BakeryStocked", "space": space, "cards": cards})
         if spec.hob:
-            for space in sorted(table.s.hob, key=order):
+            for space in table.s.open_spaces(HOB):
                 cards = self._draw(table, spec.hob)
                 if cards:
                     table.emit({"type": "HobStocked", "space": space, "cards": cards})
@@ -330,13 +324,13 @@ class Panem:
 
     def decide(self, state: PanemState, seat: str, move: Move, rng: random.Random) -> list[Event]:
         if state.phase == OVER:
-            raise _refuse("game-over", "the game is over")
+            raise IllegalMove("game-over", "the game is over")
         if seat not in state.seats:
-            raise _refuse("not-a-seat", f"{seat!r} does not play in this game")
+            raise IllegalMove("not-a-seat", f"{seat!r} does not play in this game")
         if seat not in self.to_act(state):
-            raise _refuse("not-your-turn", f"{seat} may not move now ({state.phase})")
+            raise IllegalMove("not-your-turn", f"{seat} may not move now ({state.phase})")
         if not isinstance(move, dict) or not move:
-            raise _refuse("bad-move", "a move is a JSON object")
+            raise IllegalMove("bad-move", "a move is a JSON object")
         table = _Table(state, rng)
         if state.phase == MOVEMENT:
             self._decide_movement(table, seat, move)
@@ -351,7 +345,7 @@ class Panem:
     def _only(self, move: Move, *keys: str) -> None:
         extra = set(move) - set(keys)
         if extra:
-            raise _refuse("bad-move", f"unexpected {sorted(extra)} in this move")
+            raise IllegalMove("bad-move", f"unexpected {sorted(extra)} in this move")
 
     # movement
 
@@ -360,11 +354,11 @@ class Panem:
         if s.step == MOVE:
             self._only(move, "go")
             if "go" not in move:
-                raise _refuse("bad-move", 'move your figure first: {"go": "<space>"}')
+                raise IllegalMove("bad-move", 'move your figure first: {"go": "<space>"}')
             space = move["go"]
             reason = self._space_refusal(s, seat, space)
             if reason:
-                raise _refuse("space-not-allowed", reason)
+                raise IllegalMove("space-not-allowed", reason)
             table.emit({"type": "FigureMoved", "seat": seat, "space": space})
             return
         if s.step == ACT:
@@ -373,10 +367,10 @@ class Panem:
         if s.step == FOREST_KEEP:
             self._only(move, "keep")
             if "keep" not in move:
-                raise _refuse("bad-move", 'choose {"keep": "<card>"} or {"keep": null}')
+                raise IllegalMove("bad-move", 'choose {"keep": "<card>"} or {"keep": null}')
             kept = move["keep"]
             if kept is not None and kept not in self._forest_choices(s, seat):
-                raise _refuse("cannot-keep", "you may keep one revealed card you are allowed")
+                raise IllegalMove("cannot-keep", "you may keep one revealed card you are allowed")
             rest = [c for c in s.revealed if c != kept]
             table.emit({"type": "ForestEnded", "seat": seat, "kept": kept, "discarded": rest})
             self._end_turn(table, seat)
@@ -385,7 +379,7 @@ class Panem:
             self._only(move, "keep")
             kept = move.get("keep")
             if kept not in s.drawn:
-                raise _refuse("cannot-keep", "keep one of the cards you drew")
+                raise IllegalMove("cannot-keep", "keep one of the cards you drew")
             rest = [c for c in s.drawn if c != kept]
             table.emit({"type": "CardKept", "seat": seat, "kept": kept, "discarded": rest})
             self._end_turn(table, seat)
@@ -396,7 +390,7 @@ class Panem:
         assert s.looking is not None
         reason = self._exchange_refusal(s, seat, pairs)
         if reason:
-            raise _refuse("bad-exchange", reason)
+            raise IllegalMove("bad-exchange", reason)
         event: Event = {"type": "PileExchanged", "seat": seat, "pile": s.looking, "pairs": pairs}
         if s.looking == DISCARD:
             top = s.discard_top
@@ -454,9 +448,9 @@ class Panem:
             self._only(move, "take_advantage")
             advantage = s.beside.get(location)
             if advantage is None:
-                raise _refuse("no-advantage", f"no advantage card lies beside the {location}")
+                raise IllegalMove("no-advantage", f"no advantage card lies beside the {location}")
             if seat in s.took_advantage:
-                raise _refuse("advantage-taken", "you already took an advantage card this game")
+                raise IllegalMove("advantage-taken", "you already took an advantage card this game")
             table.emit(
                 {
                     "type": "AdvantageTaken",
@@ -472,7 +466,7 @@ class Panem:
             self._swap_places(table, seat, move["swap_with"])
             return
         if move.get("act") is not True:
-            raise _refuse(
+            raise IllegalMove(
                 "bad-move", 'choose {"act": true}, {"skip": true}, {"take_advantage": true}'
             )
         self._only(move, "act")
@@ -511,7 +505,7 @@ class Panem:
                 event["top"] = s.discard_top
             table.emit(event)
         else:
-            raise _refuse(
+            raise IllegalMove(
                 "bad-move", 'at the Justice building choose {"swap_with": "<seat>"} or skip'
             )
 
@@ -532,7 +526,7 @@ class Panem:
         s = table.s
         reason = self._swap_refusal(s, seat, other)
         if reason:
-            raise _refuse("cannot-swap", reason)
+            raise IllegalMove("cannot-swap", reason)
         table.emit(
             {
                 "type": "PlacesSwapped",
@@ -580,9 +574,6 @@ class Panem:
 
     # trading
 
-    def _kinds(self, catalog: Catalog) -> list[str]:
-        return sorted({card.kind for card in catalog.cards.values()})
-
     def _cover(self, s: PanemState, seat: str, ask: Sequence[str]) -> list[str] | None:
         """Cards of ``seat`` matching the asked kinds (lowest ids first), or None."""
         pool = sorted(s.hands[seat])
@@ -600,7 +591,7 @@ class Panem:
         for offer in s.offers:
             if offer.id == offer_id:
                 return offer
-        raise _refuse("no-offer", f"there is no open proposal {offer_id!r}")
+        raise IllegalMove("no-offer", f"there is no open proposal {offer_id!r}")
 
     def _decide_trading(self, table: _Table, seat: str, move: Move) -> None:
         s = table.s
@@ -614,13 +605,13 @@ class Panem:
             self._only(move, "decline")
             offer = self._offer(s, move["decline"])
             if offer.target != seat:
-                raise _refuse("not-your-offer", "only the player asked may decline")
+                raise IllegalMove("not-your-offer", "only the player asked may decline")
             table.emit({"type": "TradeDeclined", "offer": offer.id})
         elif "withdraw" in move:
             self._only(move, "withdraw")
             offer = self._offer(s, move["withdraw"])
             if offer.proposer != seat:
-                raise _refuse("not-your-offer", "only the proposer may withdraw")
+                raise IllegalMove("not-your-offer", "only the proposer may withdraw")
             table.emit({"type": "TradeWithdrawn", "offer": offer.id})
         elif move.get("done") is True:
             self._only(move, "done")
@@ -631,29 +622,31 @@ class Panem:
             if len(table.s.trading_done) == len(s.seats):
                 self._after_trading(table)
         else:
-            raise _refuse("bad-move", "trade with propose, accept, decline, withdraw or done: true")
+            raise IllegalMove(
+                "bad-move", "trade with propose, accept, decline, withdraw or done: true"
+            )
 
     def _propose(self, table: _Table, seat: str, raw: Any) -> None:
         s = table.s
         if not isinstance(raw, dict) or set(raw) - {"to", "give", "ask"}:
-            raise _refuse("bad-move", 'propose {"to": seat, "give": [cards], "ask": [kinds]}')
+            raise IllegalMove("bad-move", 'propose {"to": seat, "give": [cards], "ask": [kinds]}')
         other = raw.get("to")
         if other not in s.seats or other == seat:
-            raise _refuse("bad-trade", f"{other!r} is not another player")
+            raise IllegalMove("bad-trade", f"{other!r} is not another player")
         if other in s.trading_done:
-            raise _refuse("bad-trade", f"{other} has finished trading")
+            raise IllegalMove("bad-trade", f"{other} has finished trading")
         give = _ids(raw.get("give", []), "give")
         ask = raw.get("ask", [])
         if not isinstance(ask, list) or not all(isinstance(k, str) for k in ask):
-            raise _refuse("bad-move", "ask lists card kinds such as 'food-3'")
-        kinds = set(self._kinds(s.catalog))
+            raise IllegalMove("bad-move", "ask lists card kinds such as 'food-3'")
+        kinds = {card.kind for card in s.catalog.cards.values()}
         bad = [k for k in ask if k not in kinds]
         if bad:
-            raise _refuse("bad-trade", f"unknown card kinds {bad}; kinds are good-value")
+            raise IllegalMove("bad-trade", f"unknown card kinds {bad}; kinds are good-value")
         if not give and not ask:
-            raise _refuse("bad-trade", "a proposal gives or asks at least one card")
+            raise IllegalMove("bad-trade", "a proposal gives or asks at least one card")
         if not set(give) <= s.hands[seat]:
-            raise _refuse("bad-trade", "you can only offer cards from your hand")
+            raise IllegalMove("bad-trade", "you can only offer cards from your hand")
         table.emit(
             {
                 "type": "TradeProposed",
@@ -665,19 +658,19 @@ class Panem:
         s = table.s
         offer = self._offer(s, move["accept"])
         if offer.target != seat:
-            raise _refuse("not-your-offer", "only the player asked may accept")
+            raise IllegalMove("not-your-offer", "only the player asked may accept")
         if not set(offer.give) <= s.hands[offer.proposer]:
-            raise _refuse("void-offer", f"{offer.proposer} no longer holds the offered cards")
+            raise IllegalMove("void-offer", f"{offer.proposer} no longer holds the offered cards")
         if "cards" in move:
             cards = _ids(move["cards"], "cards")
             if not set(cards) <= s.hands[seat]:
-                raise _refuse("bad-trade", "you can only give cards from your hand")
+                raise IllegalMove("bad-trade", "you can only give cards from your hand")
             if sorted(s.catalog.cards[c].kind for c in cards) != sorted(offer.ask):
-                raise _refuse("bad-trade", f"the proposal asks for {list(offer.ask)}")
+                raise IllegalMove("bad-trade", f"the proposal asks for {list(offer.ask)}")
         else:
             found = self._cover(s, seat, offer.ask)
             if found is None:
-                raise _refuse("bad-trade", f"you do not hold {list(offer.ask)}")
+                raise IllegalMove("bad-trade", f"you do not hold {list(offer.ask)}")
             cards = found
         table.emit(
             {
@@ -720,7 +713,7 @@ class Panem:
         cards = _ids(move.get("tribute"), "tribute")
         reason = self._tribute_refusal(table.s, seat, cards)
         if reason:
-            raise _refuse("bad-tribute", reason)
+            raise IllegalMove("bad-tribute", reason)
         table.emit({"type": "TributeSealed", "seat": seat, "cards": cards})
         s = table.s
         if len(s.sealed) < len(s.seats):
@@ -751,9 +744,11 @@ class Panem:
         cards = _ids(move.get("discard"), "discard")
         need = table.s.hand_limit[seat]
         if len(cards) != need:
-            raise _refuse("bad-discard", f"discard exactly {need} card(s) down to the hand limit")
+            raise IllegalMove(
+                "bad-discard", f"discard exactly {need} card(s) down to the hand limit"
+            )
         if not set(cards) <= table.s.hands[seat]:
-            raise _refuse("bad-discard", "you can only discard cards from your hand")
+            raise IllegalMove("bad-discard", "you can only discard cards from your hand")
         table.emit({"type": "CardsDiscarded", "seat": seat, "cards": cards})
         if not table.s.hand_limit:
             self._after_tribute(table)
@@ -805,6 +800,9 @@ class Panem:
             moves: list[Move] = [{"exchange": []}]
             moves += [{"exchange": [[g, t]]} for g in hand for t in pile]
             if self._exchange_limit(s, seat, self._act_location(s, seat)) >= 2:
+                # Double exchanges (Haymitch) are only sampled, from the first
+                # hand and pile cards: all of them would run to hundreds of
+                # thousands with a big hand and pile. decide accepts any pair.
                 for gives in itertools.combinations(hand[:4], 2):
                     for takes in itertools.combinations(pile[:5], 2):
                         moves.append({"exchange": [list(p) for p in zip(gives, takes)]})
@@ -1048,8 +1046,8 @@ class Panem:
         v = self.view(state, viewer)
         lines = [f"Panem, round {v['round']} ({v['phase']}), start player {v['start_player']}"]
         for seat in state.seats:
-            hand = v["hands"].get(seat) if isinstance(v["hands"], dict) else None
-            shown = ", ".join(hand) if isinstance(hand, list) else f"{len(state.hands[seat])} cards"
+            hand = v["hands"].get(seat)
+            shown = ", ".join(hand) if hand is not None else f"{len(state.hands[seat])} cards"
             lines.append(
                 f"  {seat}: at {state.position.get(seat) or '-'}, advantage "
                 f"{state.advantage.get(seat)}, lots {state.glass_ball.get(seat, 0)}; {shown}"

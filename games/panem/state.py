@@ -92,8 +92,14 @@ class PanemState:
         space = self.position.get(seat)
         return None if space is None else self.catalog.location_of(space)
 
-    def open_spaces(self) -> list[str]:
-        return [s.id for s in self.catalog.spaces if s.id not in self.covered]
+    def open_spaces(self, location: str | None = None) -> list[str]:
+        """Spaces not covered for this player count, in board order (left first),
+        all of them or those of one location."""
+        return [
+            s.id
+            for s in self.catalog.spaces
+            if s.id not in self.covered and location in (None, s.location)
+        ]
 
     def pile(self, name: str) -> frozenset[str]:
         if name == DISCARD:

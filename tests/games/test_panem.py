@@ -21,7 +21,8 @@ from gamelog.games.panem.state import (
     TRIBUTE,
     PanemState,
 )
-from gamelog.games.protocol import ARBITER, IllegalMove, InvalidOptions
+from gamelog.games.playout import play_out
+from gamelog.games.protocol import ARBITER, IllegalMove, InvalidOptions, Move
 
 SEATS4 = ("ann", "ben", "cat", "dan")
 START_ADVS = ("gale", "peeta", "prim", "haymitch")
@@ -180,6 +181,26 @@ def test_deal_is_validated() -> None:
         RULES.normalize_options({"deal": {"tribute_lot": NEUTRAL}}, SEATS4)
 
 
+def test_unreadable_deal_and_components_are_refused_not_crashed() -> None:
+    # A list where an id belongs used to raise TypeError (unhashable) instead.
+    from gamelog.games.components import load_json
+
+    for deal in (
+        {"later_advantages": [["katniss_bow"]]},
+        {"start_advantages": {"ann": ["gale"], "ben": "peeta"}},
+    ):
+        with pytest.raises(InvalidOptions):
+            RULES.normalize_options({"deal": deal}, ("ann", "ben"))
+    data = load_json("gamelog.games.panem", "house-1.json")
+    data["advantages"][0]["effect"]["kind"] = ["forest_keep"]
+    with pytest.raises(InvalidOptions):
+        RULES.normalize_options({"components": data}, ("a", "b"))
+    data = load_json("gamelog.games.panem", "house-1.json")
+    data["advantages"][3]["effect"]["locations"] = [["hob"]]
+    with pytest.raises(InvalidOptions):
+        RULES.normalize_options({"components": data}, ("a", "b"))
+
+
 def test_inline_components_are_validated_and_stored() -> None:
     from gamelog.games.components import load_json
 
@@ -197,24 +218,22 @@ def test_inline_components_are_validated_and_stored() -> None:
 # -- the round track ------------------------------------------------------------------
 
 
+def no_trades(r: random.Random, moves: list[Move]) -> Move:
+    """A random legal move, but straight out of every trading phase."""
+    return {"done": True} if {"done": True} in moves else r.choice(moves)
+
+
 def collect_rounds(n: int, seed: int = 3) -> dict[int, list[dict[str, Any]]]:
-    options = RULES.normalize_options({}, seats(n))
-    state = RULES.start(seats(n), options)
+    """Every event of a random game, by the round it happened in (0: the set-up)."""
+    line = play_out(RULES, seats(n), seed, choose=no_trades)
+    assert line.final_state.phase == OVER
     by_round: dict[int, list[dict[str, Any]]] = {}
-    events = RULES.setup(options, seats(n), random.Random(seed))
-    rng = random.Random(seed)
-    while True:
-        for event in events:
-            state = RULES.evolve(state, event)
-            by_round.setdefault(state.round, []).append(event)
-        if state.phase == OVER:
-            return by_round
-        seat = RULES.to_act(state)[0]
-        if state.phase == TRADING:
-            move: dict[str, Any] = {"done": True}
-        else:
-            move = rng.choice(RULES.legal_moves(state, seat))
-        events = decide(state, seat, move, seed=rng.randrange(10**6))
+    number = 0
+    for event in [*line.setup_events, *(e for _, _, events in line.moves for e in events)]:
+        if event["type"] == "RoundStarted":
+            number = event["round"]
+        by_round.setdefault(number, []).append(event)
+    return by_round
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
