@@ -103,6 +103,9 @@ Rules decisions (also in docs/rules-decisions.md, section hadara):
 15. Ties on points: more coins kept after handing in every 5 (0-4) wins
     ("1 Münze behältst du für einen möglichen Gleichstand"); still tied: a
     shared place.
+16. The bonus-tile card ("Du musst dieser Karte sofort eines deiner
+    Bonusplättchen-Vorderseiten zuordnen") recruited with no free bonus tile
+    takes none and has no effect; a bust or a silver seal needs a free tile.
 """
 
 from __future__ import annotations

@@ -60,6 +60,15 @@ class Card:
     params: Mapping[str, JSON] = field(default_factory=dict)
     later_games_only: bool = False
 
+    def dealt_in(self, epoch: int, colour: str, first_game: bool) -> bool:
+        """Whether the card belongs to that epoch's stack of that colour; a
+        first game leaves the star-marked purple cards in the box."""
+        return (
+            self.epoch == epoch
+            and self.colour == colour
+            and not (first_game and self.later_games_only)
+        )
+
 
 @dataclass(frozen=True)
 class Colony:
@@ -142,13 +151,7 @@ class Components:
 
     def epoch_cards(self, epoch: int, colour: str, first_game: bool) -> tuple[str, ...]:
         return tuple(
-            sorted(
-                card.id
-                for card in self.cards
-                if card.epoch == epoch
-                and card.colour == colour
-                and not (first_game and card.later_games_only)
-            )
+            sorted(card.id for card in self.cards if card.dealt_in(epoch, colour, first_game))
         )
 
 
@@ -299,13 +302,7 @@ def parse_components(data: Any, max_players: int = 5) -> Components:
     for epoch in (1, 2, 3):
         for colour in COLOURS:
             for first_game in (True, False):
-                dealt = [
-                    c
-                    for c in cards
-                    if c.epoch == epoch
-                    and c.colour == colour
-                    and not (first_game and c.later_games_only)
-                ]
+                dealt = [c for c in cards if c.dealt_in(epoch, colour, first_game)]
                 if len(dealt) < 2 * max_players:
                     raise _fail(
                         f"epoch {epoch} needs {2 * max_players} {colour} cards"
@@ -366,8 +363,3 @@ def inline_components(data: Any) -> Components:
     except (TypeError, ValueError) as error:
         raise _fail("components must be plain JSON") from error
     return _inline_components(canonical)
-
-
-def price_for(card: Card, owned_of_colour: int) -> int:
-    """The printed price less 1 per owned card of the colour, never below 0."""
-    return max(0, card.price - owned_of_colour)

@@ -1,13 +1,20 @@
 """Colonies: laid coin side up per level, taken by military, plundered or
 allied (the back, hidden from everybody until then, is turned only on an
-alliance)."""
+alliance). The section limits and requirement payments here serve busts too."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from gamelog.games.hadara.cards import Colony, Components
-from gamelog.games.hadara.state import HadaraState, Player, slot_level, tracks
+from gamelog.games.hadara.state import (
+    HadaraState,
+    Player,
+    ability_param,
+    ability_params,
+    slot_level,
+    tracks,
+)
 
 SLOT_LETTERS = "abcde"
 
@@ -16,42 +23,38 @@ def slot_name(level: int, index: int) -> str:
     return f"{level}{SLOT_LETTERS[index]}"
 
 
-def requirement_reduction(player: Player, components: Components, kind: str) -> int:
-    total = 0
-    for card_id in player.cards:
-        card = components.card(card_id)
-        if card.ability == "requirement_reduction":
-            total += int(card.params.get(kind, 4))
-    return total
-
-
 def per_section(player: Player, components: Components, kind: str) -> int:
-    """Colonies (or busts) a seat may take in one section."""
-    for card_id in player.cards:
-        card = components.card(card_id)
-        if card.ability == "double_colony_bust":
-            return int(card.params.get(f"{kind}_per_section", 2))
-    return 1
+    """Colonies (or busts) a seat may take in one section: 1, or 2 with the
+    card that doubles them."""
+    params = ability_param(player, components, "double_colony_bust")
+    return 1 if params is None else int(params.get(f"{kind}_per_section", 2))
+
+
+def section_open(state: HadaraState, seat: str, kind: str) -> bool:
+    """Whether the seat may still take a colony (or carve a bust) in this section."""
+    return state.section_taken < per_section(state.player(seat), state.components, kind)
 
 
 def requirement_coins(
-    state: HadaraState, player: Player, requirement: int, track: str, kind: str
+    state: HadaraState, player: Player, requirement: int, have: int, kind: str
 ) -> int | None:
-    """Coins the seat must pay to meet a requirement (0 if met), or None if it
-    cannot: the buy_requirement card buys missing points at 3 coins each, at
-    most 30 coins per section."""
-    components = state.components
-    needed = max(0, requirement - requirement_reduction(player, components, kind))
-    missing = max(0, needed - tracks(player, state)[track])
+    """Coins the seat must pay to meet a requirement with ``have`` military (or
+    culture): 0 if met, None if it cannot. The reduction card lowers every
+    requirement by 4; the buy-requirement card buys missing points at 3 coins
+    each, at most 30 coins per section."""
+    if have >= requirement:
+        return 0
+    reduction = sum(
+        int(params.get(kind, 4))
+        for params in ability_params(player, state.components, "requirement_reduction")
+    )
+    missing = max(0, max(0, requirement - reduction) - have)
     if missing == 0:
         return 0
-    for card_id in player.cards:
-        card = components.card(card_id)
-        if card.ability == "buy_requirement" and kind in card.params.get(
-            "applies_to", ["colony", "bust"]
-        ):
-            coins = missing * int(card.params.get("coins_per_point", 3))
-            cap = int(card.params.get("max_coins_per_section", 30))
+    for params in ability_params(player, state.components, "buy_requirement"):
+        if kind in params.get("applies_to", ["colony", "bust"]):
+            coins = missing * int(params.get("coins_per_point", 3))
+            cap = int(params.get("max_coins_per_section", 30))
             if coins + state.section_paid <= cap and coins <= player.coins:
                 return coins
     return None
@@ -67,20 +70,22 @@ class ColonyOption:
 
 
 def colony_options(state: HadaraState, seat: str) -> list[ColonyOption]:
+    """Every colony the seat may take now: a free slot of a level it has none
+    of ("nur 1-mal"), whose requirement it meets or can pay for."""
     player = state.player(seat)
     components = state.components
     taken_levels = {slot_level(slot) for slot, _ in player.colonies}
-    bonus = 0
-    for card_id in player.cards:
-        card = components.card(card_id)
-        if card.ability == "colony_coins":
-            bonus += int(card.params.get("coins_per_colony", 4))
+    military = tracks(player, state)["military"]
+    bonus = sum(
+        int(params.get("coins_per_colony", 4))
+        for params in ability_params(player, components, "colony_coins")
+    )
     options = []
     for slot, colony_id in state.colony_slots.items():
         if slot in state.colony_owner or slot_level(slot) in taken_levels:
             continue
         colony = components.colony_by_id[colony_id]
-        coins = requirement_coins(state, player, colony.requirement, "military", "colony")
+        coins = requirement_coins(state, player, colony.requirement, military, "colony")
         if coins is None:
             continue
         can_ally = player.coins - coins + bonus >= colony.alliance_cost
@@ -89,7 +94,4 @@ def colony_options(state: HadaraState, seat: str) -> list[ColonyOption]:
 
 
 def may_take_colony(state: HadaraState, seat: str) -> bool:
-    player = state.player(seat)
-    if state.section_taken >= per_section(player, state.components, "colony"):
-        return False
-    return bool(colony_options(state, seat))
+    return section_open(state, seat, "colony") and bool(colony_options(state, seat))

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from gamelog.games.hadara.prices import ability_param
-from gamelog.games.hadara.state import HadaraState, Player, tracks
+from gamelog.games.hadara.state import HadaraState, Player, ability_param, tracks
 from gamelog.games.protocol import Move
 
 
@@ -28,7 +27,7 @@ def shortfall(state: HadaraState, player: Player, removed: Sequence[str]) -> int
 
 def feeding_cap(state: HadaraState, player: Player) -> int:
     """Cards the seat may feed with coins instead of removing them."""
-    params = ability_param(player, state, "feed_with_coins")
+    params = ability_param(player, state.components, "feed_with_coins")
     if params is None:
         return 0
     per = int(params.get("coins_per_card", 2))

@@ -25,9 +25,9 @@ def start_player(initiative: Mapping[str, int], epoch: int) -> str:
 def never_start_players(initiative: Mapping[str, int], seats: Sequence[str]) -> list[str]:
     """Seats that take the one coin: those who never start (with two
     players: the one who starts only once)."""
-    starters = {start_player(initiative, epoch) for epoch in (1, 2, 3)}
     if len(seats) == 2:
         return [start_player(initiative, 2)]
+    starters = {start_player(initiative, epoch) for epoch in (1, 2, 3)}
     return [seat for seat in seats if seat not in starters]
 
 

@@ -13,23 +13,19 @@ from gamelog.games.hadara.cards import COLOURS, TRACKS, Card
 from gamelog.games.hadara.colonies import (
     colony_options,
     may_take_colony,
-    per_section,
+    section_open,
     slot_name,
 )
 from gamelog.games.hadara.feeding import feeding_moves, feeding_problem, shortfall, without
-from gamelog.games.hadara.options import components_of, normalize
-from gamelog.games.hadara.prices import (
-    ability_param,
-    income_extra,
-    recruit_price,
-    sale_coins,
-    seal_price,
-)
+from gamelog.games.hadara.options import DEFAULT_SET, components_of, normalize
+from gamelog.games.hadara.prices import income_extra, recruit_price, sale_coins, seal_price
 from gamelog.games.hadara.scoring import score_sheet, sheet_table
-from gamelog.games.hadara.seals import seal_moves, seal_problem
+from gamelog.games.hadara.seals import may_buy_seal, seal_moves, seal_problem
 from gamelog.games.hadara.state import (
     HadaraState,
     Player,
+    ability_param,
+    free_tile_tracks,
     free_tiles,
     slot_level,
     track_marker,
@@ -47,12 +43,7 @@ from gamelog.games.protocol import (
     rank_by,
 )
 
-AUTOMATIC = frozenset({"setup", "drawing", "turn_wheel", "income", "new_epoch", "scoring"})
 TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})
-
-
-def _illegal(code: str, message: str) -> IllegalMove:
-    return IllegalMove(code, message)
 
 
 # --- the decider ---------------------------------------------------------------
@@ -64,7 +55,7 @@ class Hadara:
     rules_version = "1.1"
     min_players = 2
     max_players = 5
-    default_component_set = "hadara/house-1"
+    default_component_set = DEFAULT_SET
 
     # set-up -------------------------------------------------------------------
 
@@ -138,13 +129,13 @@ class Hadara:
 
     def decide(self, state: HadaraState, seat: str, move: Move, rng: random.Random) -> list[Event]:
         if state.stage == "over":
-            raise _illegal("game-over", "the game is over")
+            raise IllegalMove("game-over", "the game is over")
         if seat not in state.seats:
-            raise _illegal("not-a-seat", f"{seat!r} does not play in this game")
+            raise IllegalMove("not-a-seat", f"{seat!r} does not play in this game")
         if seat not in self.to_act(state):
-            raise _illegal("not-your-turn", f"it is not {seat}'s turn")
+            raise IllegalMove("not-your-turn", f"it is not {seat}'s turn")
         if not isinstance(move, dict):
-            raise _illegal("bad-move", "a move is a JSON object")
+            raise IllegalMove("bad-move", "a move is a JSON object")
         handler = {
             "wheel": self._decide_wheel,
             "choose": self._decide_choice,
@@ -159,7 +150,7 @@ class Hadara:
     def _decide_wheel(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         colour = move.get("wheel")
         if set(move) != {"wheel"} or colour not in COLOURS:
-            raise _illegal(
+            raise IllegalMove(
                 "bad-move", f'set the wheel: {{"wheel": colour}} with a colour of {list(COLOURS)}'
             )
         wheel = phases.wheel_for(state.seats, seat, str(colour))
@@ -171,33 +162,35 @@ class Hadara:
         action = move.get("action")
         if action == "sell":
             if "tile" in move:
-                raise _illegal("bad-move", "a sold card takes no bonus tile")
+                raise IllegalMove("bad-move", "a sold card takes no bonus tile")
             return {"action": "sell", "coins": sale_coins(state, player, card)}
         if action != "recruit":
-            raise _illegal("bad-move", 'the card is recruited or sold: "action": "recruit"|"sell"')
+            raise IllegalMove(
+                "bad-move", 'the card is recruited or sold: "action": "recruit"|"sell"'
+            )
         price = recruit_price(state, player, card)
         if price > player.coins:
-            raise _illegal(
+            raise IllegalMove(
                 "too-expensive", f"{card.id} costs you {price} coins; you have {player.coins}"
             )
         outcome: dict[str, JSON] = {"action": "recruit", "price": price}
-        free = [t for t, count in free_tiles(player).items() if count > 0]
+        free = free_tile_tracks(player)
         if card.ability == "bonus_tile_steps" and free:
             tile = move.get("tile")
             if tile not in free:
-                raise _illegal(
+                raise IllegalMove(
                     "tile-needed", f"assign one of your free bonus tiles {free} to {card.id}"
                 )
             outcome["tile"] = tile
         elif "tile" in move:
-            raise _illegal("bad-move", f"{card.id} takes no bonus tile")
+            raise IllegalMove("bad-move", f"{card.id} takes no bonus tile")
         return outcome
 
     def _decide_choice(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         drawn = state.drawn[seat]
         place = move.get("place")
         if not set(move) <= {"place", "action", "tile"} or place not in drawn:
-            raise _illegal(
+            raise IllegalMove(
                 "bad-move",
                 f'put one of your cards {list(drawn)} face up: {{"place": card, "action": '
                 '"recruit"|"sell"}; the other is recruited or sold',
@@ -219,21 +212,21 @@ class Hadara:
             or not isinstance(ally, bool)
             or not isinstance(slot, str)
         ):
-            raise _illegal(
+            raise IllegalMove(
                 "bad-move", 'take a colony: {"colony": slot, "ally": true|false}, or {"pass": true}'
             )
         if slot not in state.colony_slots:
-            raise _illegal("no-such-colony", f"there is no colony {slot!r}")
+            raise IllegalMove("no-such-colony", f"there is no colony {slot!r}")
         if slot in state.colony_owner:
-            raise _illegal("colony-taken", f"colony {slot} is already taken")
+            raise IllegalMove("colony-taken", f"colony {slot} is already taken")
         player = state.player(seat)
         if any(slot_level(s) == slot_level(str(slot)) for s, _ in player.colonies):
-            raise _illegal(
+            raise IllegalMove(
                 "level-taken", f"you already have a colony of requirement {slot_level(str(slot))}"
             )
         option = next((o for o in colony_options(state, seat) if o.slot == slot), None)
         if option is None:
-            raise _illegal(
+            raise IllegalMove(
                 "requirement", f"your military does not reach colony {slot}'s requirement"
             )
         base: Event = {
@@ -245,7 +238,7 @@ class Hadara:
         if not ally:
             return [{"type": "ColonyPlundered", **base, "coins": option.colony.plunder_coins}]
         if not option.can_ally:
-            raise _illegal(
+            raise IllegalMove(
                 "too-expensive", f"allying with colony {slot} costs {option.colony.alliance_cost}"
             )
         colony = option.colony
@@ -270,19 +263,19 @@ class Hadara:
             or not isinstance(number, int)
             or isinstance(number, bool)
         ):
-            raise _illegal(
+            raise IllegalMove(
                 "bad-move",
                 'carve a bust: {"bust": 1-4, "tile": track, "side": "front"|"back"}, '
                 'or {"pass": true}',
             )
         player = state.player(seat)
         if any(b == number for b, _, _ in player.busts):
-            raise _illegal("bust-carved", f"bust {number} is already carved")
+            raise IllegalMove("bust-carved", f"bust {number} is already carved")
         if tile not in TRACKS or free_tiles(player)[str(tile)] <= 0:
-            raise _illegal("no-tile", f"you have no free {tile} bonus tile")
+            raise IllegalMove("no-tile", f"you have no free {tile} bonus tile")
         option = next((o for o in bust_options(state, seat) if o.number == number), None)
         if option is None:
-            raise _illegal("requirement", f"your culture does not reach bust {number}")
+            raise IllegalMove("requirement", f"your culture does not reach bust {number}")
         return [
             {
                 "type": "BustCarved",
@@ -297,12 +290,12 @@ class Hadara:
     def _decide_take(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         colour = move.get("take")
         if not set(move) <= {"take", "action", "tile"} or colour not in COLOURS:
-            raise _illegal(
+            raise IllegalMove(
                 "bad-move", 'take a face-up card: {"take": colour, "action": "recruit"|"sell"}'
             )
         stack = state.outer.get(str(colour), ())
         if not stack:
-            raise _illegal("empty-stack", f"the {colour} stack is empty")
+            raise IllegalMove("empty-stack", f"the {colour} stack is empty")
         card = state.components.card(stack[-1])
         outcome = self._recruit_or_sell(state, state.player(seat), card, move)
         return [{"type": "CardTaken", "seat": seat, "colour": colour, "card": card.id, **outcome}]
@@ -317,22 +310,22 @@ class Hadara:
             or not isinstance(pay_for, int)
             or isinstance(pay_for, bool)
         ):
-            raise _illegal("bad-move", 'feed your people: {"remove": [cards], "pay_for": n}')
+            raise IllegalMove("bad-move", 'feed your people: {"remove": [cards], "pay_for": n}')
         player = state.player(seat)
         problem = feeding_problem(state, player, removed, pay_for)
         if problem:
-            raise _illegal("not-fed", problem)
+            raise IllegalMove("not-fed", problem)
         return [self._fed_event(state, player, removed, pay_for)]
 
     def _fed_event(
         self, state: HadaraState, player: Player, removed: list[str], pay_for: int
     ) -> Event:
-        params = ability_param(player, state, "feed_with_coins")
+        params = ability_param(player, state.components, "feed_with_coins")
         paid = pay_for * int(params.get("coins_per_card", 2)) if params and pay_for else 0
         after = without(player, removed)
         surplus = tracks(after, state)["food"] - len(after.cards)
         surplus_coins = 0
-        bonus = ability_param(after, state, "food_surplus_coins")
+        bonus = ability_param(after, state.components, "food_surplus_coins")
         if bonus is not None and surplus > 0:
             surplus_coins = min(
                 surplus * int(bonus.get("coins_per_food", 3)),
@@ -357,7 +350,7 @@ class Hadara:
             or not isinstance(golden, int)
             or isinstance(golden, bool)
         ):
-            raise _illegal(
+            raise IllegalMove(
                 "bad-move", 'buy seals: {"silver": [tracks], "golden": n}, or {"pass": true}'
             )
         if not silver and not golden:
@@ -365,7 +358,7 @@ class Hadara:
         player = state.player(seat)
         problem = seal_problem(state, player, silver, golden)
         if problem:
-            raise _illegal("seals", problem)
+            raise IllegalMove("seals", problem)
         cost = len(silver) * seal_price(state, player, "silver") + golden * seal_price(
             state, player, "golden"
         )
@@ -418,7 +411,7 @@ class Hadara:
             player = state.player(state.actor)
             if shortfall(state, player, []) <= 0:
                 return [self._fed_event(state, player, [], 0)]
-        if stage == "seals" and not seal_moves(state, state.actor):
+        if stage == "seals" and not may_buy_seal(state, state.actor):
             return [{"type": "SealsPassed", "seat": state.actor, "auto": True}]
         if stage == "scoring":
             sheet = score_sheet(state)
@@ -595,7 +588,7 @@ class Hadara:
         state = replace(
             state, section_taken=state.section_taken + 1, section_paid=state.section_paid + paid
         )
-        if state.section_taken >= per_section(state.player(seat), state.components, kind):
+        if not section_open(state, seat, kind):
             return self._next_turn(state)
         return state
 
@@ -675,7 +668,7 @@ class Hadara:
     def _card_moves(self, state: HadaraState, player: Player, card: Card, base: Move) -> list[Move]:
         moves: list[Move] = [{**base, "action": "sell"}]
         if recruit_price(state, player, card) <= player.coins:
-            free = [t for t, count in free_tiles(player).items() if count > 0]
+            free = free_tile_tracks(player)
             if card.ability == "bonus_tile_steps" and free:
                 moves.extend({**base, "action": "recruit", "tile": t} for t in free)
             else:
@@ -885,7 +878,6 @@ class Hadara:
         return view
 
     def render_text(self, state: HadaraState, viewer: Viewer) -> str:
-        view = self.view(state, viewer)
         lines = [
             f"Hadara - epoch {state.epoch}, phase {state.phase}, {state.stage}"
             f" (start player {state.start_player}); to act: {', '.join(self.to_act(state)) or '-'}"
@@ -914,7 +906,7 @@ class Hadara:
         if viewer in state.seats and state.drawn.get(str(viewer)):
             lines.append(f"your draw: {', '.join(state.drawn[str(viewer)])}")
         lines.append("")
-        lines.append(sheet_table(view["score_sheet"]))
+        lines.append(sheet_table(state.final_sheet or score_sheet(state)))
         return "\n".join(lines)
 
 

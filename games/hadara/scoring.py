@@ -11,6 +11,7 @@ coins kept after that (fewer than 5) break a tie on points.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gamelog.games.hadara.cards import COLOURS
@@ -120,7 +121,7 @@ def score_sheet(state: HadaraState) -> dict[str, Any]:
     }
 
 
-def sheet_table(sheet: dict[str, Any]) -> str:
+def sheet_table(sheet: Mapping[str, Any]) -> str:
     """The score sheet as a plain-text table."""
     columns = sheet["columns"]
     width = max([len(row["label"]) for row in sheet["rows"]] + [8])

@@ -47,3 +47,12 @@ def seal_moves(state: HadaraState, seat: str) -> list[Move]:
             if (silver or golden) and seal_problem(state, player, silver, golden) is None:
                 moves.append({"silver": list(silver), "golden": golden})
     return moves
+
+
+def may_buy_seal(state: HadaraState, seat: str) -> bool:
+    """Whether the seat can buy any seal now. A purchase that is allowed stays
+    allowed with one of its seals alone, so trying each single seal suffices."""
+    player = state.player(seat)
+    singles: list[tuple[tuple[str, ...], int]] = [((track,), 0) for track in TRACKS]
+    singles.append(((), 1))
+    return any(seal_problem(state, player, silver, golden) is None for silver, golden in singles)

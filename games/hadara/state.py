@@ -13,23 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamelog.games.hadara.cards import COLOUR_TRACK, COLOURS, TRACKS, Components, Values
-
-STAGES = (
-    "setup",  # before the first epoch's cards are laid
-    "wheel",  # phase A: the start player sets the wheel
-    "drawing",  # automatic: everyone draws 2 cards at their crest
-    "choose",  # phase A: sealed choices, one per seat
-    "turn_wheel",  # automatic: the wheel turns one segment
-    "income",  # automatic: income in turn order
-    "colony",  # take a colony, in turn order
-    "bust",  # carve a bust, in turn order
-    "take",  # phase B: take the top card of an outer stack, in turn order
-    "feed",  # phase B: feeding, in turn order
-    "seals",  # phase B: buy silver and golden seals, in turn order
-    "new_epoch",  # automatic: lay the next epoch's cards
-    "scoring",  # automatic: the final scoring
-    "over",
-)
+from gamelog.games.protocol import JSON
 
 
 @dataclass(frozen=True)
@@ -65,6 +49,17 @@ class HadaraState:
     epoch: int = 0
     phase: str = ""
     stage: str = "setup"
+    """Where the epoch stands, in playing order:
+
+    ``setup`` (before the first epoch's cards are laid), ``wheel`` (phase A: the
+    start player sets the wheel), ``drawing`` (automatic: everyone draws 2 cards
+    at their crest), ``choose`` (phase A: sealed choices, one per seat),
+    ``turn_wheel`` (automatic: the wheel turns one segment), ``income``
+    (automatic, in turn order), ``colony`` and ``bust`` (in turn order), ``take``
+    (phase B: the top card of an outer stack, in turn order), ``feed`` and
+    ``seals`` (phase B, in turn order), ``new_epoch`` (automatic: the next
+    epoch's cards are laid), ``scoring`` (automatic) and ``over``.
+    """
     start_player: str = ""
     order: tuple[str, ...] = ()
     """Turn order of this epoch, from the start player clockwise."""
@@ -105,12 +100,22 @@ def slot_level(slot: str) -> int:
     return int(slot[:-1])
 
 
-def ability_cards(player: Player, components: Components, ability: str) -> list[str]:
-    return [c for c in player.cards if components.card(c).ability == ability]
+def ability_params(
+    player: Player, components: Components, ability: str
+) -> list[Mapping[str, JSON]]:
+    """The parameters of every purple card in the display with ``ability``:
+    an ability lasts as long as its card lies there ("so lange, wie die Karte
+    vor dir ausliegt"), so it is always read from the display."""
+    return [card.params for card in map(components.card, player.cards) if card.ability == ability]
 
 
-def ability_count(player: Player, components: Components, ability: str) -> int:
-    return sum(1 for c in player.cards if components.card(c).ability == ability)
+def ability_param(
+    player: Player, components: Components, ability: str
+) -> Mapping[str, JSON] | None:
+    """The parameters of the first card with an ability that a second copy
+    does not add to (``"stacks": false`` in the set), or None without one."""
+    found = ability_params(player, components, ability)
+    return found[0] if found else None
 
 
 def colour_count(player: Player, components: Components, colour: str) -> int:
@@ -164,6 +169,11 @@ def free_tiles(player: Player) -> dict[str, int]:
     for tile in player.card_tiles.values():
         free[tile] -= 1
     return free
+
+
+def free_tile_tracks(player: Player) -> list[str]:
+    """The tracks of which the seat still has a free bonus tile."""
+    return [track for track, count in free_tiles(player).items() if count > 0]
 
 
 def track_marker(value: int) -> dict[str, int]:

@@ -476,6 +476,10 @@ def test_score_sheet_rows_and_tie_break_by_coins() -> None:
     state = replace(state, final_sheet=score_sheet(state), stage="over")
     result = RULES.result(state)
     assert (result is not None and result.ranking == (("ann", "bob"),)) or result.scores
+    # the line above holds whenever there are scores; what the rules decide:
+    # 2 points each, ann keeps 1 coin of 11, bob 4 of 4, so bob wins the tie
+    assert result is not None and result.scores == {"ann": 2, "bob": 2}
+    assert result.ranking == (("bob",), ("ann",))
 
 
 def test_tie_on_points_broken_by_coins() -> None:
@@ -985,3 +989,27 @@ def test_nobody_else_sees_inner_stacks_draws_or_colony_backs() -> None:
     for viewer in ("bob", None):
         assert RULES.redact(events[0], viewer) == {"type": "DrawChosen", "seat": "ann"}
         assert RULES.view(state, viewer).get("your_choice") is None
+
+
+@pytest.mark.parametrize("epoch", [1, 2, 3])
+def test_a_seat_passes_seals_automatically_exactly_when_it_can_buy_none(epoch: int) -> None:
+    from gamelog.games.hadara.seals import may_buy_seal, seal_moves
+
+    for coins in (0, 5, 6, 8, 9, 12, 18, 25, 60):
+        for silver in ((), ("food",), ("food", "income")):
+            for golden in (0, 1, 2):
+                state = set_player(seal_table(epoch, coins), "ann", silver_seals=silver)
+                state = set_player(state, "ann", golden_seals=golden)
+                assert may_buy_seal(state, "ann") == bool(seal_moves(state, "ann"))
+    # a silver seal left to buy, but every bonus tile is in use
+    busts = ((1, "income", "front"), (2, "military", "back"), (3, "military", "back"))
+    no_tiles = set_player(
+        seal_table(epoch, 99),
+        "ann",
+        golden_seals=2,
+        silver_seals=("income",),
+        busts=(*busts, (4, "culture", "back")),
+        card_tiles={"I-purple-03": "culture", "I-purple-04": "food", "II-purple-01": "food"},
+    )
+    assert sum(free_tiles(no_tiles.player("ann")).values()) == 0
+    assert not may_buy_seal(no_tiles, "ann") and not seal_moves(no_tiles, "ann")
