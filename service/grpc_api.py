@@ -128,8 +128,9 @@ def parse_json(text: str, what: str, limit: int, empty: Any = None) -> Any:
         raise InvalidArgument(f"bad-{what}", f"{what} is not valid JSON: {error}") from None
     if _depth(value) > MAX_JSON_DEPTH:
         raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {MAX_JSON_DEPTH}")
-    if _has_float(value):
-        raise InvalidArgument(f"bad-{what}", f"{what} may hold integers, not fractions")
+    problem = _unstorable(value)
+    if problem:
+        raise InvalidArgument(f"bad-{what}", f"{what} {problem}")
     return value
 
 
@@ -141,14 +142,27 @@ def _depth(value: Any) -> int:
     return 0
 
 
-def _has_float(value: Any) -> bool:
+def _unstorable(value: Any) -> str | None:
+    """Why the event store cannot keep ``value`` exactly as sent, or None.
+
+    Fractions do not survive every store's JSON alike; and eventsourcing's
+    transcoder reads an object whose only keys are ``_type_`` and ``_data_``
+    as one of its own encoded values, so such an object would come back as
+    something else, or make the game unreadable."""
     if isinstance(value, float):
-        return True
+        return "may hold integers, not fractions"
     if isinstance(value, dict):
-        return any(_has_float(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_has_float(v) for v in value)
-    return False
+        if value.keys() == _TRANSCODER_KEYS:
+            return 'may not hold an object whose only keys are "_type_" and "_data_"'
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return None
+    return next((p for p in map(_unstorable, items) if p), None)
+
+
+_TRANSCODER_KEYS = {"_type_", "_data_"}
 
 
 def checked_position(value: int, what: str = "position") -> int:

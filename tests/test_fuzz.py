@@ -669,6 +669,17 @@ HOSTILE: list[tuple[str, str, set[str]]] = [
     ("infinity", "1e999", {"INVALID_ARGUMENT"}),
     ("100k digits", '{"card": ' + "9" * 100_000 + "}", {"INVALID_ARGUMENT", "RESOURCE_EXHAUSTED"}),
     ("not JSON", "{card: 1}", {"INVALID_ARGUMENT"}),
+    # eventsourcing's transcoder would read these back as its own typed values.
+    (
+        "a stored UUID's shape",
+        '{"x": {"_type_": "uuid_hex", "_data_": "' + "0" * 32 + '"}}',
+        {"INVALID_ARGUMENT"},
+    ),
+    (
+        "an unknown stored type's shape",
+        '{"x": [{"_data_": 1, "_type_": "nope"}]}',
+        {"INVALID_ARGUMENT"},
+    ),
     ("3 MB string", json.dumps({"card": "x" * (3 << 20)}), {"RESOURCE_EXHAUSTED"}),
 ]
 

@@ -98,6 +98,40 @@ def test_errors_carry_status_and_reason(client: Client) -> None:
     assert len(client.records(gid)) == 1, "a refused call writes nothing"
 
 
+def test_a_move_shaped_like_the_stores_own_encoding_is_refused(
+    server: ServerProcess, tmp_path: Any
+) -> None:
+    """eventsourcing's transcoder reads {"_type_": ..., "_data_": ...} back as one
+    of its typed values: stored, such a freeform move came back as a UUID or
+    made the game unreadable after a restart. It is refused and nothing is
+    stored; the game reads the same in a fresh server process."""
+    db = tmp_path / "g.sqlite"
+    first = start_server_process(tmp_path, "--db", str(db))
+    try:
+        with first.client() as client:
+            created = client.create("freeform", ["ann", "ben"])
+            token = created.seat_tokens["ann"]
+            for move in (
+                {"x": {"_type_": "uuid_hex", "_data_": "0" * 32}},
+                {"x": [{"_type_": "nope", "_data_": 1}]},
+            ):
+                with pytest.raises(ApiError) as refused:
+                    client.play(created.game_id, move, 0, token)
+                assert refused.value.code == "INVALID_ARGUMENT"
+            kept = {"x": {"_type_": "uuid_hex", "_data_": "0", "more": 1}}
+            client.play(created.game_id, kept, 0, token)
+    finally:
+        first.stop()
+    again = start_server_process(tmp_path, "--db", str(db))
+    try:
+        with again.client() as client:
+            records = client.records(created.game_id, created.arbiter_token)
+            assert [r["move"] for r in records[1:]] == [kept]
+            assert client.audit(created.game_id).ok
+    finally:
+        again.stop()
+
+
 def test_two_clients_racing_for_one_position_one_wins(server: ServerProcess) -> None:
     for _ in range(5):
         assert race_for_the_first_move([server]) == ["ABORTED", "won"]
