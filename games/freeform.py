@@ -37,6 +37,8 @@ from gamelog.games.protocol import (
     Options,
     Result,
     Viewer,
+    check_table,
+    is_int,
     rank_by,
 )
 
@@ -60,9 +62,13 @@ class Freeform:
     default_component_set = "freeform/none"
 
     def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
-        unknown = set(options) - {"component_set", "title"}
-        if unknown:
-            raise InvalidOptions("unknown-option", f"freeform takes no option {sorted(unknown)}")
+        check_table(
+            self.name,
+            options,
+            frozenset({"component_set", "title"}),
+            seats,
+            (self.min_players, self.max_players),
+        )
         title = options.get("title", "")
         if not isinstance(title, str):
             raise InvalidOptions("bad-option", "title must be a string")
@@ -96,9 +102,7 @@ class Freeform:
         if not isinstance(raw, dict) or not isinstance(raw.get("scores"), dict):
             raise IllegalMove("bad-result", "a result needs scores: {seat: integer, ...}")
         scores = raw["scores"]
-        if set(scores) != set(state.seats) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in scores.values()
-        ):
+        if set(scores) != set(state.seats) or not all(is_int(v) for v in scores.values()):
             raise IllegalMove("bad-result", "give every seat an integer score")
         if "ranking" in raw:
             ranking = raw["ranking"]

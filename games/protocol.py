@@ -47,7 +47,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeGuard, TypeVar
 
 JSON = Any
 """A JSON-compatible value: dict[str, JSON] | list[JSON] | str | int | bool | None."""
@@ -61,6 +61,15 @@ ARBITER: Final = "#arbiter"
 
 Viewer = str | None
 """A seat name, ARBITER, or None for a spectator."""
+
+
+def is_int(value: Any) -> TypeGuard[int]:
+    """A JSON integer (``True`` is an int to Python, not to JSON).
+
+    >>> is_int(3), is_int(True), is_int(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class RulesError(Exception):
@@ -82,6 +91,35 @@ class IllegalMove(RulesError):
 
 class InvalidOptions(RulesError):
     """The game cannot be set up this way (player count, deal, component set)."""
+
+
+def check_table(
+    game: str,
+    options: Mapping[str, Any],
+    known_options: frozenset[str],
+    seats: Sequence[str],
+    players: tuple[int, int],
+) -> None:
+    """The checks every game's ``normalize_options`` starts with: options are
+    an object with no unknown keys, the player count is one the rulebook
+    allows, and seat names are distinct, non-empty and free of '#'.
+
+    >>> try:
+    ...     check_table("panem", {}, frozenset({"deal"}), ["ann"], (2, 4))
+    ... except InvalidOptions as refusal:
+    ...     print(refusal)
+    player-count: panem is played by 2 to 4 players
+    """
+    if not isinstance(options, Mapping):
+        raise InvalidOptions("bad-option", "options must be a JSON object")
+    unknown = set(options) - known_options
+    if unknown:
+        raise InvalidOptions("unknown-option", f"{game} takes no option {sorted(unknown)}")
+    fewest, most = players
+    if not fewest <= len(seats) <= most:
+        raise InvalidOptions("player-count", f"{game} is played by {fewest} to {most} players")
+    if len(set(seats)) != len(seats) or any(not seat or "#" in seat for seat in seats):
+        raise InvalidOptions("bad-seats", "seat names must be distinct, non-empty, without '#'")
 
 
 @dataclass(frozen=True)

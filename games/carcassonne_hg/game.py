@@ -46,6 +46,8 @@ from gamelog.games.protocol import (
     Options,
     Result,
     Viewer,
+    check_table,
+    is_int,
     rank_by,
 )
 
@@ -55,9 +57,7 @@ KIND_FOR_PIECE = {piece: kind for kind, piece in PIECE_FOR_KIND.items()}
 ZONE_FOR_PIECE = {piece: KIND_TYPES[kind] for piece, kind in KIND_FOR_PIECE.items()}
 """The zone types a piece may stand on: a hut on a river or a lake, the others on their own."""
 
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+KNOWN_OPTIONS = frozenset({"component_set", "components", "deal"})
 
 
 def tileset_for(options: Mapping[str, Any]) -> Tileset:
@@ -79,17 +79,7 @@ class HuntersAndGatherers:
     # ----------------------------------------------------------------- set-up
 
     def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
-        if not isinstance(options, Mapping):
-            raise InvalidOptions("bad-option", "options must be an object")
-        unknown = set(options) - {"component_set", "components", "deal"}
-        if unknown:
-            raise InvalidOptions(
-                "unknown-option", f"carcassonne-hg takes no option {sorted(unknown)}"
-            )
-        if not self.min_players <= len(seats) <= self.max_players:
-            raise InvalidOptions("player-count", "Hunters and Gatherers is for 2 to 5 players")
-        if len(set(seats)) != len(seats):
-            raise InvalidOptions("bad-seats", "seat names must differ")
+        check_table(self.name, options, KNOWN_OPTIONS, seats, (self.min_players, self.max_players))
         name = options.get("component_set")
         if name is not None and not isinstance(name, str):
             raise InvalidOptions("bad-option", "component_set must be a string")
@@ -114,7 +104,7 @@ class HuntersAndGatherers:
             allowed = set(tileset.ids(kind))
             if (
                 not isinstance(order, list)
-                or not all(_is_int(t) and t in allowed for t in order)
+                or not all(is_int(t) and t in allowed for t in order)
                 or len(set(order)) != len(order)
             ):
                 raise InvalidOptions("bad-deal", f"deal {key} lists distinct {kind} tile ids")
@@ -185,7 +175,7 @@ class HuntersAndGatherers:
                 "place-a-tile",
                 'lay the drawn tile: {"place": {"x": .., "y": .., "rotation": 0..3}}',
             )
-        if set(place) != {"x", "y", "rotation"} or not all(_is_int(v) for v in place.values()):
+        if set(place) != {"x", "y", "rotation"} or not all(is_int(v) for v in place.values()):
             raise IllegalMove("bad-move", "place needs integer x, y and rotation")
         x: int = place["x"]
         y: int = place["y"]
@@ -230,7 +220,7 @@ class HuntersAndGatherers:
         x, y = state.placed_at
         tile = tile_by_id(state.tileset, state.board[(x, y)].tile)
         zone = next((z for z in tile.zones if z.index == zone_index), None)
-        if zone is None or not _is_int(zone_index):
+        if zone is None or not is_int(zone_index):
             raise IllegalMove("bad-zone", f"tile {tile.id} has no zone {zone_index!r}")
         if zone.type not in ZONE_FOR_PIECE[piece]:
             where = " or ".join(ZONE_FOR_PIECE[piece])

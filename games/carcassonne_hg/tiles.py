@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamelog.games.components import load_json
-from gamelog.games.protocol import InvalidOptions
+from gamelog.games.protocol import InvalidOptions, is_int
 
 SIDES = ("N", "E", "S", "W")
 SIDE_TYPES = ("forest", "meadow", "river")
@@ -90,7 +90,7 @@ def _bad(message: str) -> InvalidOptions:
 
 
 def _int(value: Any, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_int(value) or value < 0:
         raise _bad(f"{what} must be a non-negative integer")
     return value
 

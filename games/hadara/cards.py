@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamelog.games.components import load_json
-from gamelog.games.protocol import JSON, InvalidOptions
+from gamelog.games.protocol import JSON, InvalidOptions, is_int
 
 TRACKS: tuple[str, ...] = ("income", "military", "culture", "food")
 COLOURS: tuple[str, ...] = ("yellow", "red", "blue", "green", "purple")
@@ -161,7 +161,7 @@ def _fail(message: str) -> InvalidOptions:
 
 def _int(data: Mapping[str, Any], key: str, where: str, minimum: int = 0) -> int:
     value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+    if not is_int(value) or value < minimum:
         raise _fail(f"{where}: {key} must be an integer >= {minimum}")
     return value
 

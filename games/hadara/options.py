@@ -12,7 +12,7 @@ from gamelog.games.hadara.cards import (
     inline_components,
     shipped_components,
 )
-from gamelog.games.protocol import JSON, InvalidOptions, Options
+from gamelog.games.protocol import JSON, InvalidOptions, Options, check_table
 
 DEFAULT_SET = "hadara/house-1"
 KNOWN_OPTIONS = frozenset({"component_set", "components", "first_game", "board_sides", "deal"})
@@ -97,13 +97,7 @@ def _check_deal(
 
 
 def normalize(options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
-    if not 2 <= len(seats) <= 5:
-        raise InvalidOptions("player-count", "Hadara is played by 2 to 5 players")
-    if len(set(seats)) != len(seats):
-        raise InvalidOptions("bad-seats", "seat names must differ")
-    unknown = set(options) - KNOWN_OPTIONS
-    if unknown:
-        raise InvalidOptions("unknown-option", f"hadara takes no option {sorted(unknown)}")
+    check_table("hadara", options, KNOWN_OPTIONS, seats, (2, 5))
     result: Options = {}
     if "components" in options:
         if "component_set" in options and options["component_set"] != "inline":

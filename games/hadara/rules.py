@@ -40,6 +40,7 @@ from gamelog.games.protocol import (
     Options,
     Result,
     Viewer,
+    is_int,
     rank_by,
 )
 
@@ -260,8 +261,7 @@ class Hadara:
         if (
             set(move) != {"bust", "tile", "side"}
             or side not in ("front", "back")
-            or not isinstance(number, int)
-            or isinstance(number, bool)
+            or not is_int(number)
         ):
             raise IllegalMove(
                 "bad-move",
@@ -307,8 +307,7 @@ class Hadara:
             not set(move) <= {"remove", "pay_for"}
             or not isinstance(removed, list)
             or not all(isinstance(c, str) for c in removed)
-            or not isinstance(pay_for, int)
-            or isinstance(pay_for, bool)
+            or not is_int(pay_for)
         ):
             raise IllegalMove("bad-move", 'feed your people: {"remove": [cards], "pay_for": n}')
         player = state.player(seat)
@@ -347,8 +346,7 @@ class Hadara:
         if (
             not set(move) <= {"silver", "golden"}
             or not isinstance(silver, list)
-            or not isinstance(golden, int)
-            or isinstance(golden, bool)
+            or not is_int(golden)
         ):
             raise IllegalMove(
                 "bad-move", 'buy seals: {"silver": [tracks], "golden": n}, or {"pass": true}'

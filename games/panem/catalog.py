@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from gamelog.games.components import load_json
-from gamelog.games.protocol import InvalidOptions
+from gamelog.games.protocol import InvalidOptions, is_int
 
 DEFAULT_SET = "panem/house-1"
 SHIPPED_SETS = {DEFAULT_SET: "house-1.json"}
@@ -104,7 +104,7 @@ def _fail(message: str) -> InvalidOptions:
 
 
 def _int(value: Any, what: str, minimum: int = 0) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+    if not is_int(value) or value < minimum:
         raise _fail(f"{what} must be an integer >= {minimum}")
     return value
 

@@ -14,7 +14,7 @@ from gamelog.games.panem.catalog import (
     shipped_catalog,
 )
 from gamelog.games.panem.state import NEUTRAL
-from gamelog.games.protocol import InvalidOptions, Options
+from gamelog.games.protocol import InvalidOptions, Options, check_table
 
 DEAL_KEYS = (
     "start_advantages",
@@ -26,6 +26,8 @@ DEAL_KEYS = (
     "draws",
     "tribute_lot",
 )
+
+KNOWN_OPTIONS = frozenset({"component_set", "components", "deal"})
 
 
 def catalog_for(options: Mapping[str, Any]) -> Catalog:
@@ -39,15 +41,7 @@ def covered_spaces(catalog: Catalog, players: int) -> list[str]:
 
 
 def normalize(options: Mapping[str, Any], seats: Sequence[str]) -> Options:
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("bad-option", "options must be a JSON object")
-    unknown = set(options) - {"component_set", "components", "deal"}
-    if unknown:
-        raise InvalidOptions("unknown-option", f"panem takes no option {sorted(unknown)}")
-    if not 2 <= len(seats) <= 4:
-        raise InvalidOptions("player-count", "panem is played by 2 to 4 players")
-    if len(set(seats)) != len(seats) or any(not s or "#" in s for s in seats):
-        raise InvalidOptions("bad-seats", "seat names must be distinct, non-empty, without '#'")
+    check_table("panem", options, KNOWN_OPTIONS, seats, (2, 4))
     result: Options = {}
     if "components" in options:
         catalog = parse_components(options["components"])

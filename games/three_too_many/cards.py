@@ -19,10 +19,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from gamelog.games.components import load_json
-from gamelog.games.protocol import InvalidOptions
+from gamelog.games.protocol import InvalidOptions, is_int
 
 CARD_COUNT = 90
 START_CARDS: tuple[int, ...] = (0, 30, 60)
@@ -73,11 +73,6 @@ def load_component_set(name: str) -> Components:
     unknown name."""
     filename = SHIPPED_SETS[shipped_set_name(name)]
     return components_from_json(load_json(__package__ or __name__, filename))
-
-
-def is_int(value: Any) -> TypeGuard[int]:
-    """A JSON integer (``True`` is an int to Python, not to JSON)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def components_from_json(data: Any) -> Components:

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from gamelog.games.protocol import JSON, InvalidOptions, Options
+from gamelog.games.protocol import JSON, InvalidOptions, Options, check_table, is_int
 from gamelog.games.three_too_many.cards import (
     NUMBER_CARDS,
     components_from_json,
-    is_int,
     shipped_set_name,
 )
 
@@ -34,17 +33,7 @@ KNOWN_OPTIONS = frozenset({"component_set", "components", "start_seat", "deal"})
 
 
 def normalize(options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("bad-option", "options are a JSON object")
-    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise InvalidOptions(
-            "player-count", f"three-too-many is for {MIN_PLAYERS}-{MAX_PLAYERS} players"
-        )
-    if len(set(seats)) != len(seats):
-        raise InvalidOptions("bad-seats", "seat names must be distinct")
-    unknown = set(options) - KNOWN_OPTIONS
-    if unknown:
-        raise InvalidOptions("unknown-option", f"three-too-many takes no option {sorted(unknown)}")
+    check_table("three-too-many", options, KNOWN_OPTIONS, seats, (MIN_PLAYERS, MAX_PLAYERS))
     normalized: Options = {}
     if "components" in options:
         components = components_from_json(options["components"])

@@ -38,6 +38,7 @@ from gamelog.games.protocol import (
     Options,
     Result,
     Viewer,
+    is_int,
     rank_by,
 )
 from gamelog.games.three_too_many.cards import (
@@ -209,7 +210,7 @@ class ThreeTooMany:
         if not isinstance(move, dict) or set(move) != {"card"}:
             raise IllegalMove("bad-move", 'a move is {"card": <number in your hand>}')
         card = move["card"]
-        if not isinstance(card, int) or isinstance(card, bool):
+        if not is_int(card):
             raise IllegalMove("bad-move", "the card is given by its number")
         if not 0 <= card < CARD_COUNT:
             raise IllegalMove("no-such-card", f"there is no card {card}; cards are 0..89")
