@@ -72,9 +72,9 @@ def is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class RulesError(Exception):
-    """A refusal by the rules, with a machine-readable ``code`` and a sentence
-    a player understands."""
+class Refusal(Exception):
+    """A refusal with a machine-readable ``code`` and a sentence a player
+    understands: the rules' refusals below, and the service's own."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -83,6 +83,10 @@ class RulesError(Exception):
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
+
+
+class RulesError(Refusal):
+    """A refusal by the rules."""
 
 
 class IllegalMove(RulesError):

@@ -6,23 +6,17 @@ a refused call writes nothing.
 
 from __future__ import annotations
 
+from gamelog.games.protocol import Refusal
+
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on malformed input instead of refusing it:
 still a refusal for the caller (and a bug report for us)."""
 
 
-class GamelogError(Exception):
-    """A refusal: ``code`` is the machine-readable reason, ``message`` the sentence."""
+class GamelogError(Refusal):
+    """A refusal by the service; ``status`` is the gRPC status it maps to."""
 
     status = "UNKNOWN"
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __str__(self) -> str:
-        return f"{self.code}: {self.message}"
 
 
 class InvalidArgument(GamelogError):
