@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import logging
 import re
 import secrets
 import threading
@@ -61,6 +62,7 @@ from gamelog.service.outcomes import (
     TreeNode,
 )
 
+log = logging.getLogger(__name__)
 SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
 MAX_METADATA_ITEMS = 32
 SNAPSHOT_INTERVAL = 64
@@ -186,10 +188,16 @@ class GameLog(Application[UUID]):
             game = processing_event.aggregates.get(event.originator_id)
             if not isinstance(game, Game) or version % SNAPSHOT_INTERVAL:
                 continue
-            if game.version == version:
-                self.snapshots.put([GameSnapshot.take(game)])
-            else:
-                self.take_snapshot(event.originator_id, version=version)
+            # The events are committed: a failed snapshot must not turn the
+            # save into a failure (a retry would meet its own move as a
+            # conflict). Snapshots are a cache; the next one will do.
+            try:
+                if game.version == version:
+                    self.snapshots.put([GameSnapshot.take(game)])
+                else:
+                    self.take_snapshot(event.originator_id, version=version)
+            except Exception:
+                log.exception("snapshot of game %s at version %s failed", game.id, version)
 
     def _save(self, *aggregates: Aggregate) -> None:
         try:

@@ -112,3 +112,26 @@ def test_a_move_due_for_a_snapshot_reads_nothing_back_from_the_store(
     assert [s.originator_version for s in app.snapshots.get(created.game_id)] == [SNAPSHOT_INTERVAL]
     assert reads == [], "the game in hand is snapshotted as it is"
     app.close()
+
+
+def test_a_failed_snapshot_does_not_fail_the_move_it_follows(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The move is committed before its snapshot is written: if the snapshot
+    write fails, the move is still acknowledged, stored once, and the game
+    plays on (its state then comes from the events)."""
+    app = GameLog()
+    created = app.create_game("freeform", ["ann", "ben"])
+    assert app.snapshots is not None
+
+    def broken_put(*args: Any, **kwargs: Any) -> None:
+        raise OSError("snapshot store unavailable")
+
+    monkeypatch.setattr(app.snapshots, "put", broken_put)
+    for position in range(SNAPSHOT_INTERVAL + 2):
+        played = app.play(created.game_id, created.tokens["ann"], {"n": position}, position)
+        assert played.position == position + 1
+    moves = [r["move"]["n"] for r in app.records(created.game_id)[1:]]
+    assert moves == list(range(SNAPSHOT_INTERVAL + 2))
+    assert "snapshot of game" in caplog.text
+    assert app.audit(created.game_id).ok
