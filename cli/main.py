@@ -501,7 +501,7 @@ def selfplay(
     seed: int,
     max_moves: int,
 ) -> None:
-    """Play random legal games through the server, one client call per move."""
+    """Play random legal games through the server, every move chosen from its legal moves."""
     chooser = random.Random(seed)
     seats = [f"p{i + 1}" for i in range(player_count)]
     results = []

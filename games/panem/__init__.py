@@ -80,7 +80,10 @@ Rules decisions (also in the panem section of docs/rules-decisions.md):
 * The draw pile is renewed from the discard pile at once ("sofort") when its
   last card is drawn, before the drawn cards are laid anywhere; one card then
   starts the new discard pile (rules 1.1; 1.0 renewed only at the next draw).
-  A discard pile of a single card is renewed only when a card must be drawn.
+  A discard pile of a single card is renewed only when a card must be drawn,
+  and then the rulebook's two steps leave nothing to draw: its one card
+  becomes the new draw pile and at once the new discard pile's first card.
+  The draw takes no card (both steps stay in the record).
   If both piles are empty, fewer cards are drawn.
 * Hand-limit discards are open and made in any order. Tribute cards go onto
   the discard pile face up, in seat order.
