@@ -195,6 +195,5 @@ def test_concurrent_play_stores_every_acknowledged_move(store: dict[str, str]) -
             moves = [r["move"]["n"] for r in app.records(game.game_id)[1:]]
             assert moves == acknowledged[game.game_id] == list(range(25))
             assert app.audit(game.game_id).ok
-        assert app._commits.transactions <= threads * 25
     finally:
         app.close()
