@@ -11,8 +11,9 @@ import pytest
 from eventsourcing.application import project_aggregate
 
 from gamelog.games.freeform import RULES as FREEFORM
-from gamelog.service.app import SNAPSHOT_INTERVAL, GameLog
+from gamelog.service.app import GameLog
 from gamelog.service.game import GameSnapshot
+from gamelog.service.store import SNAPSHOT_INTERVAL
 
 
 def test_any_position_of_a_long_game_folds_a_bounded_number_of_events(

@@ -1,0 +1,143 @@
+"""``gamelog games``, ``list`` and ``new``: what can be played, what is stored, a new game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.table import Table
+
+from gamelog.cli.client import Client, loads
+from gamelog.cli.common import (
+    client_options,
+    console,
+    emit,
+    print_created,
+)
+
+
+@click.command()
+@client_options
+def games(server: str, ca: str | None, as_json: bool) -> None:
+    """List the games this server knows."""
+    with Client(server, ca) as client:
+        types = client.game_types()
+    if as_json:
+        emit(
+            [
+                {
+                    "name": t.name,
+                    "title": t.title,
+                    "rules_version": t.rules_version,
+                    "min_players": t.min_players,
+                    "max_players": t.max_players,
+                    "default_component_set": t.default_component_set,
+                }
+                for t in types
+            ]
+        )
+        return
+    table = Table("game", "title", "rules", "players", "component set")
+    for t in types:
+        table.add_row(
+            t.name,
+            t.title,
+            t.rules_version,
+            f"{t.min_players}–{t.max_players}",
+            t.default_component_set,
+        )
+    console.print(table)
+
+
+@click.command("list")
+@client_options
+@click.option("--limit", default=100, show_default=True)
+def list_games(server: str, ca: str | None, as_json: bool, limit: int) -> None:
+    """List the stored games."""
+    with Client(server, ca) as client:
+        summaries = client.games(limit)
+    rows = [
+        {
+            "game_id": s.game_id,
+            "game": s.game,
+            "seats": list(s.seats),
+            "finished": s.finished,
+            "created_at": s.created_at,
+            "parent": loads(s.parent_json),
+            "metadata": dict(s.metadata),
+        }
+        for s in summaries
+    ]
+    if as_json:
+        emit(rows)
+        return
+    table = Table("game id", "game", "seats", "finished", "created", "parent")
+    for row in rows:
+        parent = row["parent"]
+        table.add_row(
+            row["game_id"],
+            row["game"],
+            ",".join(row["seats"]),
+            "yes" if row["finished"] else "no",
+            row["created_at"][:19],
+            f"{parent['game_id'][:8]}@{parent['position']}" if parent else "",
+        )
+    console.print(table)
+
+
+@click.command()
+@client_options
+@click.argument("game")
+@click.option("--players", required=True, help="seat names, comma-separated: ann,ben,cy")
+@click.option("--seed", type=int, help="a fixed seed (reproducible; you then know every draw)")
+@click.option(
+    "--deal",
+    "deal_file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="JSON file with an explicit deal (format per game, see its docs)",
+)
+@click.option("--options", "options_json", help="game options as a JSON object")
+@click.option(
+    "--undo",
+    "undo_policy",
+    default="none",
+    show_default=True,
+    type=click.Choice(["none", "consent", "arbiter", "free"]),
+)
+@click.option(
+    "--tag",
+    "tags",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="a tag pair for the record: Event=..., Round=..., Table=...",
+)
+def new(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    game: str,
+    players: str,
+    seed: int | None,
+    deal_file: str | None,
+    options_json: str | None,
+    undo_policy: str,
+    tags: tuple[str, ...],
+) -> None:
+    """Create a game: prints its id and one secret token per seat."""
+    options: dict[str, Any] = json.loads(options_json) if options_json else {}
+    if deal_file:
+        options["deal"] = json.loads(Path(deal_file).read_text())
+    metadata = dict(tag.split("=", 1) for tag in tags if "=" in tag)
+    seed_hex = seed.to_bytes(8, "big", signed=False).hex() if seed is not None else ""
+    with Client(server, ca) as client:
+        created = client.create(
+            game,
+            [p.strip() for p in players.split(",") if p.strip()],
+            options,
+            undo_policy,
+            metadata,
+            seed_hex,
+        )
+    print_created(created, f"game [bold]{created.game_id}[/bold] ({game})", as_json)

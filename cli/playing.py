@@ -1,0 +1,115 @@
+"""``gamelog play``, ``show``, ``moves`` and ``log``: playing a game and looking at it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from gamelog.cli.client import Client
+from gamelog.cli.common import (
+    client_options,
+    console,
+    describe_record,
+    emit,
+    output_state,
+    parse_move,
+    token_option,
+)
+
+
+@click.command()
+@client_options
+@click.argument("game_id")
+@click.argument("move")
+@token_option(required=True)
+@click.option("--at", "at_position", type=int, help="the position you saw (default: latest)")
+@click.option("--request-id", default="", help="idempotency key: a retry returns the first result")
+def play(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    game_id: str,
+    move: str,
+    token: str,
+    at_position: int | None,
+    request_id: str,
+) -> None:
+    """Play MOVE (JSON) in a game."""
+    with Client(server, ca) as client:
+        if at_position is None:
+            at_position = client.state(game_id, token).last_position
+        played = client.play(game_id, parse_move(move), at_position, token, request_id)
+    records = [json.loads(r.record_json) for r in played.records]
+    if as_json:
+        emit({"position": played.position, "replayed": played.replayed, "records": records})
+        return
+    for record in records:
+        console.print(describe_record(record))
+
+
+@click.command()
+@client_options
+@click.argument("game_id")
+@token_option()
+@click.option("--at", "at_position", type=int, help="an earlier position (default: latest)")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=click.Path(dir_okay=False),
+    help="also write a picture of the table (games that draw one)",
+)
+def show(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    game_id: str,
+    token: str | None,
+    at_position: int | None,
+    svg_file: str | None,
+) -> None:
+    """Show a game's table at the latest or any earlier position."""
+    with Client(server, ca) as client:
+        state = client.state(game_id, token, at_position, picture=bool(svg_file))
+    if svg_file:
+        Path(svg_file).write_text(state.svg, encoding="utf-8")
+    output_state(state, as_json)
+
+
+@click.command()
+@client_options
+@click.argument("game_id")
+@token_option(required=True)
+def moves(server: str, ca: str | None, as_json: bool, game_id: str, token: str) -> None:
+    """List your seat's legal moves now."""
+    with Client(server, ca) as client:
+        legal = client.legal_moves(game_id, token)
+    if as_json:
+        emit(legal)
+        return
+    for move in legal:
+        click.echo(json.dumps(move))
+
+
+@click.command("log")
+@client_options
+@click.argument("game_id")
+@token_option()
+@click.option("--from", "from_position", default=0, type=int)
+def log_(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    game_id: str,
+    token: str | None,
+    from_position: int,
+) -> None:
+    """Print a game's stored records (redacted for you)."""
+    with Client(server, ca) as client:
+        records = client.records(game_id, token, from_position)
+    if as_json:
+        emit(records)
+        return
+    for record in records:
+        click.echo(describe_record(record))

@@ -1,0 +1,52 @@
+"""``gamelog serve``: run the service."""
+
+from __future__ import annotations
+
+import logging
+
+import click
+
+# -- the service ---------------------------------------------------------------------
+
+
+@click.command()
+@click.option("--db", type=click.Path(dir_okay=False), help="SQLite file (default gamelog.sqlite)")
+@click.option("--postgres", metavar="DSN", help="store in PostgreSQL instead of SQLite")
+@click.option("--memory", is_flag=True, help="keep nothing: an in-memory store (for trials)")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=50051, show_default=True, type=int, help="0 picks a free port")
+@click.option("--tls-cert", type=click.Path(exists=True, dir_okay=False))
+@click.option("--tls-key", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--workers",
+    default=64,
+    show_default=True,
+    type=int,
+    help="threads; follow streams may hold up to three quarters of them",
+)
+def serve(
+    db: str | None,
+    postgres: str | None,
+    memory: bool,
+    host: str,
+    port: int,
+    tls_cert: str | None,
+    tls_key: str | None,
+    workers: int,
+) -> None:
+    """Run the gamelog gRPC service (SQLite file by default)."""
+    from gamelog.service.server import serve_forever, start_server, store_env
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    if bool(tls_cert) != bool(tls_key):
+        raise click.UsageError("--tls-cert and --tls-key go together")
+    env = store_env(db=db, postgres=postgres, memory=memory)
+    running = start_server(
+        env, port=port, host=host, tls_cert=tls_cert, tls_key=tls_key, workers=workers
+    )
+    store = env.get("PERSISTENCE_MODULE", "environment").rsplit(".", 1)[-1]
+    where = env.get("SQLITE_DBNAME") or env.get("POSTGRES_DBNAME") or ""
+    serve_forever(
+        running,
+        f"gamelog serving on {host}:{running.port} ({store} {where}".rstrip() + ")",
+    )

@@ -1,0 +1,314 @@
+"""The commands: creating a game, playing a move, taking moves back, forking.
+
+Each command authenticates the caller, takes the game's lock, lets the ``Game``
+aggregate decide, and saves what it triggered in one transaction: a refused
+command writes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+from uuid import UUID
+
+from gamelog.games import get_rules
+from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, rng_for
+from gamelog.replay.fold import line_events
+from gamelog.replay.record import Record, as_stored, seed_commitment
+from gamelog.service.credentials import Credentials
+from gamelog.service.errors import (
+    UNREADABLE,
+    Conflict,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    Refused,
+)
+from gamelog.service.game import UNDO_POLICIES, Game
+from gamelog.service.outcomes import CreatedGame, Played, TakeBackOutcome
+from gamelog.service.store import GameStore, event_record
+
+SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
+MAX_METADATA_ITEMS = 32
+
+
+class Commands(GameStore):
+    """The use cases that store something."""
+
+    # -- creating ---------------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: str,
+        seats: Sequence[str],
+        options: Mapping[str, JSON] | None = None,
+        undo_policy: str = "none",
+        metadata: Mapping[str, JSON] | None = None,
+        seed: bytes | None = None,
+    ) -> CreatedGame:
+        """Set up a new game: deal it, publish the seed's commitment, issue tokens."""
+        rules = self._rules(game)
+        seats = self._checked_seats(rules, seats)
+        if undo_policy not in UNDO_POLICIES:
+            raise InvalidArgument("bad-undo-policy", f"undo policy must be one of {UNDO_POLICIES}")
+        metadata = self._checked_metadata(metadata)
+        seed = seed if seed is not None else secrets.token_bytes(32)
+        try:
+            normalized = rules.normalize_options(dict(options or {}), seats)
+            deal = rules.setup(normalized, seats, rng_for(seed, 0))
+        except RulesError as error:
+            raise InvalidArgument(error.code, error.message) from None
+        except UNREADABLE as error:  # the rules choked instead of refusing
+            raise InvalidArgument("bad-options", f"options cannot be read: {error!r}") from None
+        normalized, deal = as_stored([normalized, deal])
+        record = {
+            "position": 0,
+            "kind": "created",
+            "prev_hash": "",
+            "game": rules.name,
+            "rules_version": rules.rules_version,
+            "seats": list(seats),
+            "options": normalized,
+            "undo_policy": undo_policy,
+            "metadata": metadata,
+            "commitment": seed_commitment(seed),
+            "parent": None,
+            "base_ply": 0,
+            "events": deal,
+        }
+        return self._store_new_game(record, seed)
+
+    def _store_new_game(self, record: Record, seed: bytes) -> CreatedGame:
+        game_id = uuid.uuid4()
+        game = Game.create(game_id, record, seed)
+        credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, record["seats"])
+        self._save(game, credentials)
+        return CreatedGame(
+            game_id, seat_tokens, arbiter_token, record["commitment"], game.record_created
+        )
+
+    def _rules(self, game: str) -> Rules[Any]:
+        try:
+            return get_rules(game)
+        except InvalidOptions as error:
+            raise InvalidArgument(error.code, error.message) from None
+
+    def _checked_seats(self, rules: Rules[Any], seats: Sequence[str]) -> list[str]:
+        seats = list(seats)
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise InvalidArgument(
+                "bad-player-count",
+                f"{rules.name} is for {rules.min_players}–{rules.max_players} players, "
+                f"not {len(seats)}",
+            )
+        for seat in seats:
+            if not isinstance(seat, str) or not SEAT_NAME.match(seat):
+                raise InvalidArgument(
+                    "bad-seat-name",
+                    f"seat name {seat!r} must be 1–32 letters, digits, '_', '.' or '-'",
+                )
+        if len(set(seats)) != len(seats):
+            raise InvalidArgument("duplicate-seat", "every seat needs its own name")
+        return seats
+
+    def _checked_metadata(self, metadata: Mapping[str, JSON] | None) -> dict[str, JSON]:
+        metadata = dict(metadata or {})
+        if len(metadata) > MAX_METADATA_ITEMS or not all(
+            isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 1024
+            for k, v in metadata.items()
+        ):
+            raise InvalidArgument(
+                "bad-metadata",
+                f"metadata is at most {MAX_METADATA_ITEMS} tag pairs of short strings",
+            )
+        return metadata
+
+    # -- playing ----------------------------------------------------------------------
+
+    def play(
+        self,
+        game_id: UUID,
+        token: str | None,
+        move: Any,
+        at_position: int,
+        request_id: str = "",
+    ) -> Played:
+        """Validate and store one move played at ``at_position``."""
+        seat = self._seat_of(game_id, token)
+        if not isinstance(move, dict):
+            raise InvalidArgument("bad-move", "a move is a JSON object")
+        with self._lock(game_id):
+            game = self._current_game(game_id, at_position)
+            if request_id and request_id in game.request_ids:
+                return self._replayed(game_id, game, request_id, seat, move)
+            try:
+                game.play(seat, move, at_position, request_id)
+            except RulesError as error:
+                raise Refused(error.code, error.message) from None
+            records = [event_record(event) for event in game.pending_events]
+            try:
+                self._save(game)
+            except Conflict:
+                # Another process may have stored this very request already.
+                fresh = self._game(game_id)
+                if request_id and request_id in fresh.request_ids:
+                    return self._replayed(game_id, fresh, request_id, seat, move)
+                raise
+            self._remember(game_id, game)
+        return Played(
+            game.position,
+            records,
+            seat=seat,
+            finished=game.is_finished,
+            game=game.record_created["game"],
+        )
+
+    def _replayed(self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any) -> Played:
+        position = game.request_ids[request_id]
+        # The move, and the end it may have caused: nothing later matters.
+        records = self.records(game_id, position, position + 1)
+        first = records[0]
+        if first["seat"] != seat or first["move"] != move:
+            raise InvalidArgument(
+                "request-id-reused",
+                f"request id {request_id!r} was used for a different move at position {position}",
+            )
+        following = [
+            r for r in records[1:] if r["kind"] == "finished" and r["position"] == position + 1
+        ]
+        return Played(
+            position + len(following),
+            [first, *following],
+            replayed=True,
+            seat=seat,
+            finished=bool(following) or game.is_finished,
+            game=game.record_created["game"],
+        )
+
+    # -- taking back ------------------------------------------------------------------
+
+    def take_back(
+        self, game_id: UUID, token: str | None, action: str, to_position: int, at_position: int
+    ) -> TakeBackOutcome:
+        """Ask for, answer, or (as arbiter) order a take-back, as the game's
+        undo policy allows. Taking back appends; nothing is deleted."""
+        viewer = self._seat_of(game_id, token)
+        if action not in ("request", "approve", "decline"):
+            raise InvalidArgument("bad-action", "action is request, approve or decline")
+        with self._lock(game_id):
+            game = self._game(game_id)
+            policy = game.undo_policy
+            if viewer == ARBITER:
+                if action != "request":
+                    raise InvalidArgument(
+                        "bad-action", "the arbiter orders a take-back; no answers"
+                    )
+                game._expect(at_position)
+                self._take_back_now(game, game_id, to_position, ARBITER, [], ordered=True)
+            elif action == "request":
+                if policy == "none":
+                    raise Refused("undo-not-allowed", "this game allows no take-backs")
+                if policy == "arbiter":
+                    raise PermissionDenied("arbiter-only", "only the arbiter may take moves back")
+                if policy == "free":
+                    game._expect(at_position)
+                    self._take_back_now(game, game_id, to_position, viewer, [], ordered=False)
+                else:
+                    game.request_undo(viewer, to_position, at_position)
+                    if game.pending_undo_complete():  # a one-seat game: nobody to ask
+                        self._take_back_now(game, game_id, to_position, viewer, [], ordered=False)
+            else:
+                if policy != "consent":
+                    raise Refused("no-undo-request", "this game's policy has no requests to answer")
+                request = game.undo_request
+                game.answer_undo(viewer, action == "approve", at_position)
+                if request is not None and game.pending_undo_complete():
+                    assert game.undo_request is not None
+                    self._take_back_now(
+                        game,
+                        game_id,
+                        request["to_position"],
+                        request["seat"],
+                        list(game.undo_request["approved"]),
+                        ordered=False,
+                    )
+            records = [event_record(event) for event in game.pending_events]
+            self._save(game)
+            self._remember(game_id, game)
+        taken_back = any(r["kind"] == "takeback" for r in records)
+        return TakeBackOutcome(
+            game.position, taken_back, records, seat=viewer, game=game.record_created["game"]
+        )
+
+    def _take_back_now(
+        self,
+        game: Game,
+        game_id: UUID,
+        to_position: int,
+        by: str,
+        approved_by: list[str],
+        ordered: bool,
+    ) -> None:
+        if to_position > game.position:
+            raise Refused("bad-takeback-target", f"there is no position {to_position} yet")
+        restored = self._game(game_id, to_position).state
+        game.take_back(to_position, by, approved_by, restored, ordered_by_arbiter=ordered)
+
+    # -- branching --------------------------------------------------------------------
+
+    def fork(
+        self,
+        game_id: UUID,
+        token: str | None,
+        at_position: int,
+        keep_seed: bool = False,
+        metadata: Mapping[str, JSON] | None = None,
+        undo_policy: str | None = None,
+    ) -> CreatedGame:
+        """Start a new game from the state of any position of another."""
+        viewer = self.viewer(game_id, token)
+        parent = self._game(game_id)
+        if at_position > parent.position:
+            raise NotFound("no-such-position", f"game {game_id} has no position {at_position}")
+        if not parent.is_finished and viewer != ARBITER:
+            raise PermissionDenied(
+                "arbiter-only", "forking a game still in progress is the arbiter's action"
+            )
+        if keep_seed and not parent.is_finished:
+            raise Refused("seed-secret", "only a finished game's seed can be kept by a fork")
+        records = self.records(game_id, 0, at_position)
+        created = records[0]
+        rules = parent.rules
+        if created["rules_version"] != rules.rules_version:
+            raise Refused("old-rules", "this game was played under rules this server no longer has")
+        events, ply = line_events(records, at_position)
+        state = self._game(game_id, at_position).state
+        if rules.result(state) is not None:
+            raise Refused("nothing-to-play", f"the game is already over at position {at_position}")
+        seed = parent.seed if keep_seed else secrets.token_bytes(32)
+        policy = undo_policy or created["undo_policy"]
+        if policy not in UNDO_POLICIES:
+            raise InvalidArgument("bad-undo-policy", f"undo policy must be one of {UNDO_POLICIES}")
+        record = {
+            "position": 0,
+            "kind": "created",
+            "prev_hash": "",
+            "game": created["game"],
+            "rules_version": created["rules_version"],
+            "seats": created["seats"],
+            "options": created["options"],
+            "undo_policy": policy,
+            "metadata": {**created["metadata"], **self._checked_metadata(metadata)},
+            "commitment": seed_commitment(seed),
+            "parent": {
+                "game_id": str(game_id),
+                "position": at_position,
+                "hash": records[at_position]["hash"],
+            },
+            "base_ply": ply,
+            "events": events,
+        }
+        return self._store_new_game(record, seed)

@@ -1,0 +1,163 @@
+"""The queries: positions as a viewer sees them, legal moves, records, diffs, audits.
+
+Nothing here writes. Every answer passes through the game's redaction for the
+caller: a seat sees what the rules show it, a spectator what the table shows,
+the arbiter everything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import replace
+from typing import Any
+from uuid import UUID
+
+from gamelog.games import all_rules, get_rules
+from gamelog.games.protocol import ARBITER, JSON, Rules, Viewer
+from gamelog.replay.audit import AuditReport, audit_records
+from gamelog.replay.fold import line_records
+from gamelog.replay.record import Record, compact_json
+from gamelog.replay.redact import redact_record
+from gamelog.service.errors import InvalidArgument, NotFound, Refused
+from gamelog.service.game import Game
+from gamelog.service.outcomes import LineDiff, PositionView
+from gamelog.service.store import GameStore
+
+
+class Queries(GameStore):
+    """The use cases that only read."""
+
+    def state_at(self, game_id: UUID, position: int | None = None) -> Game:
+        """The game as it stood after ``position`` (the latest when None)."""
+        if position is not None and position < 0:
+            raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
+        return self._game(game_id, position)
+
+    def view(
+        self,
+        game_id: UUID,
+        token: str | None,
+        position: int | None = None,
+        picture: bool = False,
+    ) -> PositionView:
+        """What the caller may see at a position, optionally with a picture."""
+        viewer = self.viewer(game_id, token)
+        game = self.state_at(game_id, position)
+        latest = game if position is None else self._game(game_id)
+        rules = game.rules
+        to_act = list(rules.to_act(game.state)) if not game.is_finished else []
+        undo = game.undo_request
+        return PositionView(
+            game_id=game_id,
+            game=rules.name,
+            position=game.position,
+            last_position=latest.position,
+            ply=game.ply,
+            viewer=viewer,
+            view=rules.view(game.state, viewer),
+            to_act=to_act,
+            finished=game.is_finished,
+            result=game.result,
+            text=rules.render_text(game.state, viewer),
+            pending_undo=dict(undo) if undo else None,
+            svg=self._picture(rules, game.state, viewer) if picture else "",
+        )
+
+    @staticmethod
+    def _picture(rules: Rules[Any], state: Any, viewer: Viewer) -> str:
+        render = getattr(rules, "render_svg", None)
+        if render is None:
+            raise Refused("no-picture", f"{rules.name} has no picture; use the text board")
+        return str(render(state, viewer))
+
+    def legal_moves(self, game_id: UUID, token: str | None) -> tuple[str, int, list[JSON]]:
+        seat = self._seat_of(game_id, token)
+        game = self._game(game_id)
+        if game.is_finished:
+            return seat, game.position, []
+        return seat, game.position, list(game.rules.legal_moves(game.state, seat))
+
+    def visible_records(
+        self, game_id: UUID, token: str | None, from_position: int = 0
+    ) -> list[Record]:
+        """The stored records as the caller may see them."""
+        if from_position < 0:
+            raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
+        viewer = self.viewer(game_id, token)
+        game = self._game(game_id)
+        records = self.records(game_id, from_position)
+        return [redact_record(game.rules, r, viewer, game.is_finished) for r in records]
+
+    def redact(self, records: list[Record], viewer: Viewer) -> list[Record]:
+        if not records:
+            return []
+        rules = get_rules(records[0]["game"])
+        finished = records[-1]["kind"] == "finished"
+        return [redact_record(rules, record, viewer, finished) for record in records]
+
+    @staticmethod
+    def game_types() -> list[Rules[Any]]:
+        return all_rules()
+
+    def line_of_play(
+        self, game_id: UUID, position: int | None = None
+    ) -> list[tuple[str, Any, list[Any]]]:
+        """(seat, move, events) for each ply of the line that stands at
+        ``position`` (the latest when None), from the root game's deal on."""
+        records = self.records(game_id, 0, position)
+        parent = records[0].get("parent")
+        before = self.line_of_play(UUID(parent["game_id"]), parent["position"]) if parent else []
+        own = line_records(records, len(records) - 1)
+        return before + [(r["seat"], r["move"], r["events"]) for r in own]
+
+    def diff(self, game_id: UUID, other_id: UUID, token: str | None) -> LineDiff:
+        """Compare two lines of play ply by ply, to the first difference."""
+        first, second = self.line_of_play(game_id), self.line_of_play(other_id)
+        games = (self._game(game_id), self._game(other_id))
+        if games[0].record_created["game"] != games[1].record_created["game"]:
+            raise InvalidArgument("different-games", "these are records of different games")
+        self.viewer(game_id, token)  # a token, when given, must be the first game's
+        # Moves are shown only where the caller may see them: a finished game,
+        # or one whose arbiter the caller is.
+        show_moves = all(
+            game.is_finished or self._is_arbiter(gid, token)
+            for gid, game in zip((game_id, other_id), games)
+        )
+        common = 0
+        for a, b in zip(first, second):
+            if a != b:
+                break
+            common += 1
+        if common == len(first) == len(second):
+            return LineDiff(common, True, f"the lines are identical ({common} plies)")
+        parts = [f"the lines share {common} plies"]
+        for label, line in (("first", first), ("second", second)):
+            if common < len(line):
+                seat, move, _ = line[common]
+                shown = compact_json(move) if show_moves else "(hidden until both games end)"
+                parts.append(f"{label}: ply {common + 1} by {seat}: {shown}")
+            else:
+                parts.append(f"{label}: ends after ply {common}")
+        return LineDiff(common, False, "; ".join(parts))
+
+    # -- audit ------------------------------------------------------------------------
+
+    def audit(self, game_id: UUID, token: str | None = None) -> AuditReport:
+        """Audit a stored game with the server's copy of its seed (which the
+        report never shows; seed checks stay deferred until the game ends).
+
+        While the game runs, what was stored and what the rules give at a
+        difference may hold hidden cards: only the arbiter sees them."""
+        viewer = self.viewer(game_id, token)
+        game = self._game(game_id)
+        records = self.records(game_id)
+        parent_records = None
+        parent = records[0].get("parent")
+        if parent:
+            with contextlib.suppress(NotFound):
+                parent_records = self.records(UUID(parent["game_id"]), 0, parent["position"])
+        report = audit_records(records, seed=game.seed, parent_records=parent_records)
+        first = report.first_difference
+        if first is not None and not game.is_finished and viewer != ARBITER:
+            report.first_difference = replace(first, stored=None, expected=None)
+        return report

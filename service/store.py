@@ -1,0 +1,239 @@
+"""The store underneath every use case: loading games, saving them, who is asking.
+
+``GameStore`` is the eventsourcing ``Application`` the use cases build on. It
+loads a ``Game`` aggregate (from the cache, a snapshot, or the store), tells a
+token's seat, serializes the commands on one game within this process, and saves
+through group commit so that every acknowledged move is durable. The use cases
+themselves live in one module per concept: ``commands`` (create, play, take back,
+fork), ``queries`` (positions, legal moves, records, diff, audit), ``listing``
+(stored games, trees), ``following`` (live streams) and ``record_files``
+(export, import); ``app.GameLog`` puts them together.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import logging
+import threading
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError
+
+from gamelog.games.protocol import ARBITER, Viewer
+from gamelog.replay.record import Record
+from gamelog.service.credentials import Credentials
+from gamelog.service.errors import (
+    Conflict,
+    InvalidArgument,
+    NotFound,
+    Unauthenticated,
+)
+from gamelog.service.game import Game, GameSnapshot
+from gamelog.service.group_commit import GroupCommit
+
+log = logging.getLogger(__name__)
+SNAPSHOT_INTERVAL = 64
+LOCK_STRIPES = 257
+CREDENTIALS_CACHE_SIZE = 100_000
+
+
+class GameStore(Application[UUID]):
+    """Loading, saving and authenticating: what every use case needs."""
+
+    name = "gamelog"
+    snapshot_class = GameSnapshot
+    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}  # noqa: RUF012 (the library's API)
+    env = {  # noqa: RUF012
+        "PERSISTENCE_MODULE": "eventsourcing.popo",
+        "AGGREGATE_CACHE_MAXSIZE": "2000",
+        "AGGREGATE_CACHE_FASTFORWARD": "y",
+        "COMPRESSOR_TOPIC": "",
+    }
+
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        super().__init__(env)
+        self._locks = tuple(threading.RLock() for _ in range(LOCK_STRIPES))
+        self._locks_guard = threading.Lock()
+        self._changed = threading.Condition()
+        self._credentials_cache: dict[UUID, Credentials] = {}
+        self._commits = GroupCommit(self._save_together)
+
+    # -- helpers ----------------------------------------------------------------------
+
+    def _lock(self, game_id: UUID) -> threading.RLock:
+        """The lock that serializes, within this process, every load and every
+        write of one game (one of a fixed set of stripes, so memory stays
+        bounded however many games there are). Across processes the store's
+        unique key on (game, position) decides."""
+        return self._locks[game_id.int % len(self._locks)]
+
+    def _game(self, game_id: UUID, position: int | None = None) -> Game:
+        try:
+            if position is None:
+                # A working copy of the cached game, taken under the game's
+                # lock so that it is never taken halfway through a catch-up.
+                with self._lock(game_id):
+                    cached: Any = self.repository.get(game_id, deepcopy_from_cache=False)
+                    game: Any = _working_copy(cached)
+            else:
+                game = self.repository.get(game_id, version=position + 1)
+                if game.position != position:
+                    raise NotFound(
+                        "no-such-position",
+                        f"game {game_id} has no position {position}; it ends at {game.position}",
+                    )
+        except AggregateNotFoundError:
+            if position is not None and self._exists(game_id):
+                raise NotFound(
+                    "no-such-position", f"game {game_id} has no position {position}"
+                ) from None
+            raise NotFound("no-such-game", f"no game {game_id}") from None
+        if not isinstance(game, Game):
+            raise NotFound("no-such-game", f"no game {game_id}")
+        return game
+
+    def _exists(self, game_id: UUID) -> bool:
+        return bool(list(self.events.get(game_id, limit=1)))
+
+    def _credentials(self, game_id: UUID) -> Credentials:
+        # Credentials never change once issued, so every process may keep them.
+        cached = self._credentials_cache.get(game_id)
+        if cached is not None:
+            return cached
+        try:
+            credentials: Any = self.repository.get(
+                Credentials.id_for(game_id), deepcopy_from_cache=False
+            )
+        except AggregateNotFoundError:
+            raise NotFound("no-such-game", f"no game {game_id}") from None
+        assert isinstance(credentials, Credentials)
+        with self._locks_guard:
+            if len(self._credentials_cache) >= CREDENTIALS_CACHE_SIZE:
+                self._credentials_cache.pop(next(iter(self._credentials_cache)))
+            self._credentials_cache[game_id] = credentials
+        return credentials
+
+    def viewer(self, game_id: UUID, token: str | None) -> Viewer:
+        return self._credentials(game_id).viewer_for(token)
+
+    def _is_arbiter(self, game_id: UUID, token: str | None) -> bool:
+        try:
+            return self.viewer(game_id, token) == ARBITER
+        except Unauthenticated:
+            return False
+
+    def _seat_of(self, game_id: UUID, token: str | None) -> str:
+        viewer = self.viewer(game_id, token)
+        if viewer is None:
+            raise Unauthenticated("token-required", "this needs a seat's or the arbiter's token")
+        return viewer
+
+    def _save_together(self, *aggregates: Aggregate) -> None:
+        """Save in one transaction; if that fails, the aggregates keep their
+        pending events, so group commit can save each alone."""
+        pending = [list(aggregate.pending_events) for aggregate in aggregates]
+        try:
+            self.save(*aggregates)
+        except Exception:
+            for aggregate, events in zip(aggregates, pending, strict=True):
+                aggregate._pending_events = events
+            raise
+
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Take the snapshots that fell due in a save, from the games in hand.
+
+        The library would read each game back from the store and fold up to
+        SNAPSHOT_INTERVAL events again, while this save still leads its group
+        commit, to get the state the game just saved already holds: its
+        events were folded as the store gives them back (``as_stored``). Only
+        a snapshot due before the last event of a save (a move and the end it
+        caused, an import) is left to the library. (This overrides a private
+        hook of eventsourcing 9.5, which pyproject.toml pins.)"""
+        assert self.snapshots is not None  # snapshotting_intervals turns them on
+        for event in processing_event.events:
+            version = event.originator_version
+            game = processing_event.aggregates.get(event.originator_id)
+            if not isinstance(game, Game) or version % SNAPSHOT_INTERVAL:
+                continue
+            # The events are committed: a failed snapshot must not turn the
+            # save into a failure (a retry would meet its own move as a
+            # conflict). Snapshots are a cache; the next one will do.
+            try:
+                if game.version == version:
+                    self.snapshots.put([GameSnapshot.take(game)])
+                else:
+                    self.take_snapshot(event.originator_id, version=version)
+            except Exception:
+                log.exception("snapshot of game %s at version %s failed", game.id, version)
+
+    def _save(self, *aggregates: Aggregate) -> None:
+        try:
+            if len(aggregates) == 1:
+                self._commits.save(aggregates[0])
+            else:
+                self.save(*aggregates)
+        except IntegrityError:
+            raise Conflict(
+                "position-taken", "another move was stored at this position first; reload and retry"
+            ) from None
+        with self._changed:
+            self._changed.notify_all()
+
+    def _current_game(self, game_id: UUID, at_position: int) -> Game:
+        """The game to play at ``at_position``: the cached copy when it is at that
+        position (no store read), else the game read from the store. A cached copy
+        is never ahead of the store, and if another process stored this position
+        meanwhile, the save fails on the store's unique key."""
+        cache = self.repository.cache
+        if cache is not None:
+            with contextlib.suppress(KeyError):
+                cached: Any = cache.get(game_id)
+                if isinstance(cached, Game) and cached.position == at_position:
+                    return _working_copy(cached)
+        return self._game(game_id)
+
+    def _remember(self, game_id: UUID, game: Game) -> None:
+        cache = self.repository.cache
+        if cache is not None:
+            cache.put(game_id, game)
+
+    # -- reading ----------------------------------------------------------------------
+
+    def records(
+        self, game_id: UUID, from_position: int = 0, to_position: int | None = None
+    ) -> list[Record]:
+        """The full stored records (unredacted: callers redact)."""
+        gt = from_position if from_position > 0 else None
+        lte = None if to_position is None else to_position + 1
+        stored = list(self.events.get(game_id, gt=gt, lte=lte))
+        if not stored and from_position == 0:
+            raise NotFound("no-such-game", f"no game {game_id}")
+        return [event_record(event) for event in stored]
+
+
+def _working_copy(cached: Game) -> Game:
+    """A cached game to run one command on. Shallow is enough: the game
+    replaces its containers and never changes them in place (see Game), so a
+    refused command cannot spoil the cache."""
+    game = copy.copy(cached)
+    game._pending_events = []
+    return game
+
+
+def event_record(event: Any) -> Record:
+    """The plain record a stored aggregate event carries, with its timestamp."""
+    record = dict(event.record)
+    record["timestamp"] = event.timestamp.isoformat()
+    return record
+
+
+def parse_game_id(text: str) -> UUID:
+    try:
+        return UUID(text)
+    except (ValueError, AttributeError, TypeError):
+        raise InvalidArgument("bad-game-id", f"{text!r} is not a game id") from None
