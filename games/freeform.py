@@ -23,9 +23,11 @@ and the last move, never the whole list: the log is the record.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from html import escape
 
 from gamelog.games.protocol import (
     ARBITER,
@@ -41,6 +43,7 @@ from gamelog.games.protocol import (
     is_int,
     rank_by,
 )
+from gamelog.games.wording import counted, standings_line
 
 
 @dataclass(frozen=True)
@@ -171,12 +174,181 @@ class Freeform:
         return state.result
 
     def render_text(self, state: FreeformState, viewer: Viewer) -> str:
-        lines = [f"freeform game, {state.moves} moves recorded (no rule checks)"]
+        lines = [f"freeform game, {counted(state.moves, 'move')} recorded (no rule checks)"]
         if state.last_move is not None:
-            lines.append(f"last move by {state.last_seat}: {state.last_move}")
+            lines.append(f"last move, by {state.last_seat}: {move_words(state.last_move)}")
         if state.result is not None:
-            lines.append(f"result: {dict(state.result.scores)}")
+            lines.append(f"result: {standings_line(state.result.to_json())}")
         return "\n".join(lines)
+
+    def render_svg(self, state: FreeformState, viewer: Viewer) -> str:
+        """The seats with their move counts, the last move and the result: a
+        freeform game has no board, its record is the move list."""
+        rows = [
+            f"{seat}: {counted(n, 'move')}" for seat, n in zip(state.seats, state.moves_by_seat)
+        ]
+        if state.last_move is not None:
+            rows.append(f"last move, by {state.last_seat}: {move_words(state.last_move)}")
+        if state.result is not None:
+            rows.append(f"result: {standings_line(state.result.to_json())}")
+        height = 40 + 22 * len(rows)
+        texts = "".join(
+            f'<text x="16" y="{56 + 22 * i}">{escape(row[:120])}</text>'
+            for i, row in enumerate(rows)
+        )
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
+            f'viewBox="0 0 640 {height}" font-family="sans-serif" font-size="15">'
+            f'<rect width="640" height="{height}" fill="#faf7f0"/>'
+            f'<text x="16" y="28" font-weight="bold">freeform: {counted(state.moves, "move")}'
+            f"</text>{texts}</svg>"
+        )
+
+    def notate(
+        self,
+        state: FreeformState,
+        seat: str | None,
+        move: Move | None,
+        events: Sequence[Event],
+    ) -> str:
+        if seat is None:
+            return f"freeform game for {', '.join(state.seats)}"
+        for event in events:
+            if event["type"] == "ResultEntered":
+                result = {"scores": event["scores"], "ranking": event["ranking"]}
+                return f"the arbiter enters the result: {standings_line(result)}"
+            if event["type"] == "MoveRecorded":
+                return f"{seat}: {move_words(event['move'])}"
+        return f"{seat} moves"
+
+    def schemas(self) -> Mapping[str, JSON]:
+        return SCHEMAS
+
+    def sampled(self, state: FreeformState, seat: str) -> str | None:
+        if seat == ARBITER:
+            return "any integer score per seat (and optionally a ranking) is a result"
+        return "any non-empty JSON object is a move; the list holds one example note"
+
+    def concurrent(self, event: Event) -> bool:
+        # Seats record moves independently of each other; a result ends it all.
+        return bool(event["type"] == "MoveRecorded")
+
+
+def move_words(move: Mapping[str, JSON]) -> str:
+    """A freeform move as words: ``text: 1. e4``, several fields joined by ``;``."""
+    parts = []
+    for key, value in move.items():
+        shown = value if isinstance(value, str) else compact(value)
+        parts.append(f"{key}: {shown}")
+    return "; ".join(parts).replace("\n", " ")
+
+
+def compact(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+_SCORES: dict[str, JSON] = {
+    "type": "object",
+    "description": "an integer score per seat",
+    "additionalProperties": {"type": "integer"},
+}
+_RANKING: dict[str, JSON] = {
+    "type": "array",
+    "description": "places from first to last; seats sharing a place share one list",
+    "items": {"type": "array", "items": {"type": "string"}},
+}
+SCHEMAS: dict[str, JSON] = {
+    "options": {
+        "description": "freeform options: a title for the game (what is being played)",
+        "type": "object",
+        "properties": {
+            "component_set": {"const": "freeform/none"},
+            "title": {"type": "string", "description": "what game is recorded"},
+        },
+        "additionalProperties": False,
+        "examples": [{"title": "Azul"}, {"component_set": "freeform/none", "title": ""}],
+    },
+    "move": {
+        "description": (
+            "a seat's move: any non-empty JSON object, recorded as given; the arbiter "
+            'ends the game with {"result": {"scores": {seat: integer}, "ranking": [[seat]]}} '
+            "(ranking optional: higher scores rank first, equal scores share a place)"
+        ),
+        "type": "object",
+        "minProperties": 1,
+        "examples": [
+            {"text": "1. e4"},
+            {"result": {"scores": {"ann": 61, "ben": 40}}},
+        ],
+    },
+    "view": {
+        "description": "the same for every viewer: nothing is hidden",
+        "type": "object",
+        "required": ["seats", "moves", "moves_by_seat", "last_move", "last_seat", "result"],
+        "properties": {
+            "seats": {"type": "array", "items": {"type": "string"}},
+            "moves": {"type": "integer", "description": "moves recorded so far"},
+            "moves_by_seat": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "last_move": {"type": ["object", "null"]},
+            "last_seat": {"type": ["string", "null"]},
+            "result": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {"scores": _SCORES, "ranking": _RANKING},
+                        "required": ["scores", "ranking", "winners"],
+                    },
+                ]
+            },
+            "note": {"type": "string"},
+        },
+        "examples": [
+            {
+                "seats": ["ann", "ben"],
+                "moves": 1,
+                "moves_by_seat": {"ann": 1, "ben": 0},
+                "last_move": {"text": "1. e4"},
+                "last_seat": "ann",
+                "result": None,
+                "note": "freeform: moves are recorded without rule checks",
+            }
+        ],
+    },
+    "event": {
+        "description": "what happened: a recorded move, or the result the arbiter entered",
+        "oneOf": [
+            {
+                "type": "object",
+                "properties": {
+                    "type": {"const": "MoveRecorded"},
+                    "seat": {"type": "string"},
+                    "move": {"type": "object"},
+                },
+                "required": ["type", "seat", "move"],
+                "additionalProperties": False,
+            },
+            {
+                "type": "object",
+                "properties": {
+                    "type": {"const": "ResultEntered"},
+                    "scores": _SCORES,
+                    "ranking": _RANKING,
+                },
+                "required": ["type", "scores", "ranking"],
+                "additionalProperties": False,
+            },
+        ],
+        "examples": [
+            {"type": "MoveRecorded", "seat": "ann", "move": {"text": "1. e4"}},
+            {
+                "type": "ResultEntered",
+                "scores": {"ann": 1, "ben": 0},
+                "ranking": [["ann"], ["ben"]],
+            },
+        ],
+    },
+}
 
 
 RULES = Freeform()

@@ -36,6 +36,9 @@ Conventions every game follows:
 * Hidden information lives in events and state in full; ``view`` and ``redact``
   cut it per viewer. A viewer is a seat name, ``None`` for a spectator, or
   ``ARBITER``, who sees everything.
+* A *declared fact*, recorded as a seat or the arbiter states it because the
+  rules we have do not define it, is an event with ``"declared": True``; the
+  notation and the audit name it as declared rather than rule-checked.
 * States are frozen dataclasses (tuples, frozensets and nested frozen
   dataclasses inside), so ``==`` compares positions and ``codec`` can store
   them in snapshots.
@@ -265,5 +268,49 @@ class Rules(Protocol, Generic[S]):
         ...
 
     def render_text(self, state: S, viewer: Viewer) -> str:
-        """The table as plain text for the terminal, as ``viewer`` sees it."""
+        """The table as plain text for the terminal, as ``viewer`` sees it:
+        words and numbers a player reads, never Python reprs or raw JSON."""
+        ...
+
+    def render_svg(self, state: S, viewer: Viewer) -> str:
+        """The table as a picture, as ``viewer`` sees it: one standalone
+        ``<svg>`` element (no scripts, no external references), the same
+        picture the CLI's ``show --svg`` writes and the replay page shows."""
+        ...
+
+    def notate(self, state: S, seat: str | None, move: Move | None, events: Sequence[Event]) -> str:
+        """One readable line for a stored move, in the game's own notation,
+        as chess has SAN: ``ann plays 31 on row 1, takes 10 and 12``.
+
+        ``state`` is the position before the move; ``seat`` is None for the
+        deal (``events`` are then the creation's). ``move`` and ``events`` come
+        as the reader may see them: ``move`` is None and the events are
+        redacted where the rules hide them, and the line hides only that part
+        (``ben draws 6 cards``). Use nothing of ``state`` that ``view(state,
+        None)`` does not show, so a line never tells a reader more than the
+        redacted record does."""
+        ...
+
+    def schemas(self) -> Mapping[str, JSON]:
+        """JSON Schemas (draft 2020-12) of what a client sends and receives:
+        ``{"options": ..., "move": ..., "view": ..., "event": ...}``, each with
+        ``description`` and ``examples``. ``view`` covers every viewer (say in
+        descriptions which fields a seat, a spectator or the arbiter gets).
+        Every move ``legal_moves`` gives, every view and every event, redacted
+        or not, validates against them (the contract tests check)."""
+        ...
+
+    def sampled(self, state: S, seat: str) -> str | None:
+        """None when ``legal_moves(state, seat)`` lists every legal move;
+        otherwise a sentence saying what the listed sample covers (open-ended
+        moves: trades of any size, freeform notes)."""
+        ...
+
+    def concurrent(self, event: Event) -> bool:
+        """True for an event that is one seat's part of a simultaneous step
+        and leaves every other seat's choices as they were: a sealed choice
+        before the reveal, a seat ending its own trading. A seat's move made
+        at an older position is still accepted when everything stored since
+        is such events of other seats (docs/service-decisions.md), so seats
+        acting at once need no reload-and-retry."""
         ...
