@@ -3,41 +3,57 @@
 ``audit_records`` checks, in order, and reports the first difference:
 
 1. the hash chain (every record's content against its hash, every link);
-2. the seed against its published commitment, once the seed is known;
-3. the deal: set-up re-run with the seed gives the stored deal events
-   (a fork instead starts from its parent's line, checked when the parent's
-   records are at hand);
-4. every move re-run through ``decide`` from the state before it, with the
-   random source of its position, gives the stored events;
-5. every take-back returns to a position of the line, and the end is recorded
-   exactly when the rules say the game is over, with their result.
+2. the seed against its published commitment, whenever the seed is known
+   (revealed at the end, or the server's or a file's secret copy while the
+   game runs);
+3. the creation: options in the form the rules store them, and the deal:
+   set-up re-run with the seed gives the stored deal events; a fork instead
+   starts from its parent's line, which must be at hand (a fork whose parent
+   cannot be checked does not audit clean);
+4. every move: made by a seat the rules let act, re-run through ``decide``
+   from the state before it with the random source of its ply, giving the
+   stored events;
+5. every take-back, request and answer against the game's undo policy, its
+   seats and the rule about hidden information (``line.Line``), and any
+   cached state the store keeps beside a take-back or in a snapshot equal to
+   the state folded again;
+6. the end recorded exactly when the rules say the game is over, with their
+   result, and nothing after it.
 
-A game still running is audited up to its last position with the seed checks
-deferred: when the auditor has no seed, a decision that draws cannot be
-re-run, and is reported as deferred rather than as a difference.
+A game still running is audited up to its last position; without its seed a
+decision that draws cannot be re-run, and is reported as deferred rather than
+as a difference. Positions whose events are *declared facts* (``"declared":
+true``: recorded as a seat or the arbiter stated them, with consistency checks
+only) are listed apart from the rule-checked ones.
 
->>> from gamelog.replay.record import seal
+>>> from gamelog.replay.record import seal, seed_commitment
+>>> seed, nonce = b"seed", bytes(32)
 >>> report = audit_records([seal({"position": 0, "kind": "created", "prev_hash": "",
-...     "game": "freeform", "rules_version": "1.0", "seats": ["a"], "undo_policy": "free",
-...     "options": {"component_set": "freeform/none", "title": ""}, "metadata": {},
-...     "commitment": "", "parent": None, "base_ply": 0, "events": []})], seed=b"")
->>> report.ok, report.positions_checked
-(True, 1)
+...     "format": 2, "game": "freeform", "rules_version": "1.0", "seats": ["a"],
+...     "undo_policy": "free", "options": {"component_set": "freeform/none", "title": ""},
+...     "metadata": {}, "commitment": seed_commitment(seed, nonce), "parent": None,
+...     "base_ply": 0, "events": []})], seed=seed, seed_nonce=nonce)
+>>> report.ok, report.positions_checked, report.seed_checked
+(True, 1, True)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gamelog.games import get_rules
-from gamelog.games.protocol import RulesError, rng_for
+from gamelog.games.protocol import Rules, RulesError, rng_for
 from gamelog.replay.export import GameEntry
 from gamelog.replay.fold import line_events, start_state
+from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
+
+UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What rules raise when they choke on a record instead of refusing it."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +71,8 @@ class AuditReport:
     seed_checked: bool = False
     first_difference: Difference | None = None
     deferred: list[int] = field(default_factory=list)
+    declared: list[int] = field(default_factory=list)
+    """Positions holding declared facts: recorded as stated, not rule-checked."""
     notes: list[str] = field(default_factory=list)
 
     def fail(self, difference: Difference) -> AuditReport:
@@ -77,6 +95,7 @@ class AuditReport:
                 "expected": first.expected,
             },
             "deferred_positions": self.deferred,
+            "declared_positions": self.declared,
             "notes": self.notes,
         }
 
@@ -100,9 +119,13 @@ def audit_records(
     seed: bytes | None = None,
     parent_records: Sequence[Record] | None = None,
     redacted: bool = False,
+    seed_nonce: bytes | None = None,
+    cached_states: Mapping[int, Any] | None = None,
 ) -> AuditReport:
-    """Audit one game's full records. ``seed`` is the server's copy for a
-    running game; a finished game's records carry their revealed seed.
+    """Audit one game's full records. ``seed`` (with ``seed_nonce``) is the
+    server's or the file's secret copy for a running game; a finished game's
+    records carry their revealed seed. ``cached_states`` are states the store
+    keeps beside the records (at take-backs, in snapshots), by position.
 
     A redacted copy (hidden parts cut out for a spectator) can only have its
     hash chain verified; the report says so."""
@@ -119,7 +142,22 @@ def audit_records(
         report.positions_checked = len(records)
         report.notes.append("redacted copy: hash chain verified; moves not re-run")
         return report
+    try:
+        return _audit_line(report, records, seed, seed_nonce, parent_records, cached_states)
+    except UNREADABLE as error:
+        # The rules choked on something the checks above let through.
+        position = report.positions_checked
+        return report.fail(Difference(position, f"the rules cannot read this record: {error!r}"))
 
+
+def _audit_line(
+    report: AuditReport,
+    records: Sequence[Record],
+    seed: bytes | None,
+    seed_nonce: bytes | None,
+    parent_records: Sequence[Record] | None,
+    cached_states: Mapping[int, Any] | None,
+) -> AuditReport:
     created = records[0]
     if created.get("kind") != "created":
         return report.fail(Difference(0, "the record does not start with a creation"))
@@ -136,103 +174,58 @@ def audit_records(
                 rules.rules_version,
             )
         )
+    salted = created.get("format") is not None
 
-    finished = [r for r in records if r["kind"] == "finished"]
-    if finished:
-        revealed = bytes.fromhex(finished[-1]["seed"])
-        if seed_commitment(revealed) != created["commitment"]:
+    finished = records[-1] if records[-1]["kind"] == "finished" else None
+    if finished is not None:
+        seed = bytes.fromhex(finished["seed"])
+        seed_nonce = bytes.fromhex(finished["seed_nonce"]) if salted else None
+    elif seed is None:
+        report.notes.append("game still running: seed checks deferred until it ends")
+    if seed is not None:
+        if seed_commitment(seed, seed_nonce if salted else None) != created["commitment"]:
+            where = finished["position"] if finished is not None else 0
             return report.fail(
                 Difference(
-                    finished[-1]["position"],
-                    "the revealed seed does not match the commitment published at creation",
-                    seed_commitment(revealed),
+                    where,
+                    "the seed does not match the commitment published at creation",
+                    seed_commitment(seed, seed_nonce if salted else None),
                     created["commitment"],
                 )
             )
-        seed = revealed
         report.seed_checked = True
-    else:
-        report.notes.append("game still running: seed checks deferred until it ends")
 
     def rng(ply: int) -> random.Random:
         return rng_for(seed, ply) if seed is not None else _Sealed()
 
-    # The deal.
-    seats = list(created["seats"])
-    parent = created.get("parent")
-    if parent is None:
-        try:
-            dealt = rules.setup(created["options"], seats, rng(0))
-            if as_stored(dealt) != created["events"]:
-                return report.fail(
-                    Difference(
-                        0,
-                        "the deal differs from set-up with this seed",
-                        created["events"],
-                        as_stored(dealt),
-                    )
-                )
-        except SeedDeferred:
-            report.deferred.append(0)
-    elif parent_records is not None:
-        parent_position = parent["position"]
-        if parent_position >= len(parent_records) or (
-            parent_records[parent_position]["hash"] != parent["hash"]
-        ):
-            return report.fail(Difference(0, "the parent's hash at the fork point differs"))
-        expected_events, expected_ply = line_events(parent_records, parent_position)
-        if as_stored(expected_events) != created["events"] or expected_ply != created["base_ply"]:
-            return report.fail(Difference(0, "the fork does not start from its parent's position"))
-    else:
-        report.notes.append("fork: parent's records not given, start position not re-derived")
+    failed = _audit_creation(report, rules, created, rng, parent_records)
+    if failed is not None:
+        return failed
 
     state = start_state(rules, created)
     states: dict[int, Any] = {0: state}
-    line: list[int] = [0]
-    base_ply = created.get("base_ply", 0)
-    ended_at: int | None = None
+    line = Line(
+        seats=tuple(created["seats"]),
+        policy=created["undo_policy"],
+        base_ply=created.get("base_ply", 0),
+    )
     report.positions_checked = 1
 
     for record in records[1:]:
         position = record["position"]
         kind = record["kind"]
-        if ended_at is not None and kind != "finished":
+        if line.finished:
             return report.fail(Difference(position, "a record after the end of the game", kind))
         if kind == "move":
-            ply = base_ply + len(line)
-            if record["ply"] != ply:
-                return report.fail(Difference(position, "wrong ply", record["ply"], ply))
-            if rules.result(state) is not None:
-                return report.fail(Difference(position, "a move after the game was over"))
-            try:
-                expected = rules.decide(state, record["seat"], record["move"], rng(ply))
-            except SeedDeferred:
-                report.deferred.append(position)
-                expected = record["events"]
-            except RulesError as error:
-                return report.fail(
-                    Difference(position, f"the rules refuse this move: {error}", record["move"])
-                )
-            if as_stored(expected) != record["events"]:
-                return report.fail(
-                    Difference(
-                        position,
-                        "the stored events differ from what the rules give",
-                        record["events"],
-                        as_stored(expected),
-                    )
-                )
+            failed = _audit_move(report, rules, state, line, record, rng)
+            if failed is not None:
+                return failed
             for event in record["events"]:
                 state = rules.evolve(state, event)
-            line.append(position)
-        elif kind == "takeback":
-            target = record["to_position"]
-            if target not in line:
-                return report.fail(
-                    Difference(position, "take-back to a position outside the line", target)
-                )
-            line = [p for p in line if p <= target]
-            state = states[target]
+            shows = any(rules.shows_hidden(event) for event in record["events"])
+            line = line.after_move(position, shows)
+            if record["events"] and all(e.get("declared") is True for e in record["events"]):
+                report.declared.append(position)
         elif kind == "finished":
             result = rules.result(state)
             if result is None:
@@ -246,28 +239,159 @@ def audit_records(
                         as_stored(result.to_json()),
                     )
                 )
-            ended_at = position
+            line = line.after_finish()
+        else:
+            try:
+                line, state = _take_back_step(line, record, states, state)
+            except LineRefusal as refusal:
+                return report.fail(Difference(position, f"{kind}: {refusal.message}", record))
         states[position] = state
+        if cached_states and position in cached_states and cached_states[position] != state:
+            return report.fail(
+                Difference(position, "the state cached in the store differs from the records")
+            )
         report.positions_checked += 1
 
-    if ended_at is None and rules.result(state) is not None:
+    if not line.finished and rules.result(state) is not None:
         return report.fail(
             Difference(records[-1]["position"], "the game is over but no end is recorded")
         )
     return report
 
 
-def audit_entries(entries: Sequence[GameEntry]) -> list[tuple[GameEntry, AuditReport]]:
+def _audit_creation(
+    report: AuditReport,
+    rules: Rules[Any],
+    created: Record,
+    rng: Any,
+    parent_records: Sequence[Record] | None,
+) -> AuditReport | None:
+    seats = list(created["seats"])
+    try:
+        normalized = as_stored(rules.normalize_options(created["options"], seats))
+    except RulesError as error:
+        return report.fail(Difference(0, f"the rules refuse these options: {error}"))
+    if normalized != created["options"]:
+        return report.fail(
+            Difference(
+                0, "the options are not as the rules store them", created["options"], normalized
+            )
+        )
+    parent = created.get("parent")
+    if parent is None:
+        if created.get("base_ply", 0) != 0:
+            return report.fail(Difference(0, "a game that is no fork starts at ply 0"))
+        try:
+            dealt = rules.setup(created["options"], seats, rng(0))
+            if as_stored(dealt) != created["events"]:
+                return report.fail(
+                    Difference(
+                        0,
+                        "the deal differs from set-up with this seed",
+                        created["events"],
+                        as_stored(dealt),
+                    )
+                )
+        except SeedDeferred:
+            report.deferred.append(0)
+        return None
+    if parent_records is None:
+        return report.fail(
+            Difference(0, "a fork whose parent's records are not at hand cannot be checked")
+        )
+    parent_position = parent["position"]
+    if parent_position >= len(parent_records) or (
+        parent_records[parent_position]["hash"] != parent["hash"]
+    ):
+        return report.fail(Difference(0, "the parent's hash at the fork point differs"))
+    parent_created = parent_records[0]
+    if any(
+        parent_created.get(key) != created.get(key)
+        for key in ("game", "rules_version", "seats", "options")
+    ):
+        return report.fail(Difference(0, "the fork is not a game of its parent's table"))
+    expected_events, expected_ply = line_events(parent_records, parent_position)
+    if as_stored(expected_events) != created["events"] or expected_ply != created["base_ply"]:
+        return report.fail(Difference(0, "the fork does not start from its parent's position"))
+    return None
+
+
+def _audit_move(
+    report: AuditReport,
+    rules: Rules[Any],
+    state: Any,
+    line: Line,
+    record: Record,
+    rng: Any,
+) -> AuditReport | None:
+    position = record["position"]
+    ply = line.ply + 1
+    if record["ply"] != ply:
+        return report.fail(Difference(position, "wrong ply", record["ply"], ply))
+    if rules.result(state) is not None:
+        return report.fail(Difference(position, "a move after the game was over"))
+    seat = record["seat"]
+    if seat not in rules.to_act(state):
+        return report.fail(Difference(position, f"{seat} may not move at this point", seat))
+    try:
+        expected = rules.decide(state, seat, record["move"], rng(ply))
+    except SeedDeferred:
+        report.deferred.append(position)
+        expected = record["events"]
+    except RulesError as error:
+        return report.fail(
+            Difference(position, f"the rules refuse this move: {error}", record["move"])
+        )
+    if as_stored(expected) != record["events"]:
+        return report.fail(
+            Difference(
+                position,
+                "the stored events differ from what the rules give",
+                record["events"],
+                as_stored(expected),
+            )
+        )
+    return None
+
+
+def _take_back_step(
+    line: Line, record: Record, states: Mapping[int, Any], state: Any
+) -> tuple[Line, Any]:
+    """A take-back, a request or an answer, checked against the line as the
+    service would have checked it; the line and state after it."""
+    kind = record["kind"]
+    if kind == "undo-request":
+        line.check_request(record["seat"], record["to_position"])
+        return line.after_request(record["seat"], record["to_position"]), state
+    if kind in ("undo-approve", "undo-decline"):
+        line.check_answer(record["seat"], record["to_position"])
+        return line.after_answer(record["seat"], kind == "undo-approve"), state
+    target = record["to_position"]
+    line.check_takeback(target, record["by"], record["approved_by"])
+    if record["ply"] != line.ply_at(target):
+        raise LineRefusal("wrong-ply", f"the ply after going back to {target} is wrong")
+    return line.after_takeback(target), states[target]
+
+
+def audit_entries(
+    entries: Sequence[GameEntry],
+    outside_parents: Mapping[str, Sequence[Record]] | None = None,
+) -> list[tuple[GameEntry, AuditReport]]:
     """Audit every game of a record file: each branch against its parent in
-    the same file, a redacted copy for its hash chain only."""
+    the same file (or in ``outside_parents``, by the parent's game id), a
+    redacted copy for its hash chain only."""
     by_id = {entry.game_id: entry for entry in entries}
     reports = []
     for entry in entries:
         parent = by_id.get(entry.parent_id or "")
+        parent_records: Sequence[Record] | None = parent.records if parent else None
+        if parent_records is None and outside_parents and entry.parent_id:
+            parent_records = outside_parents.get(entry.parent_id)
         report = audit_records(
             entry.records,
             seed=bytes.fromhex(entry.secret_seed) if entry.secret_seed else None,
-            parent_records=parent.records if parent else None,
+            seed_nonce=bytes.fromhex(entry.secret_seed_nonce) if entry.secret_seed_nonce else None,
+            parent_records=parent_records,
             redacted=entry.redacted,
         )
         reports.append((entry, report))

@@ -6,46 +6,62 @@ before it, and its own hash covers everything that matters about it. A changed
 byte anywhere breaks the chain, and ``verify_chain`` names the first record
 that no longer fits.
 
-Hidden parts (a move, a dealt hand) are hashed one by one, so a record whose
-secrets are cut out for a spectator still proves its place in the chain:
+Hidden parts (a move, a dealt hand, an explicit deal in the options) are hashed
+one by one, so a record whose secrets are cut out for a spectator still proves
+its place in the chain. A part's hash is a *hiding commitment*: the SHA-256 of
+the part together with a random salt stored beside it (``salts``). A reader
+gets a part's salt only with the part itself, so the hash of a card it may not
+see cannot be tested against the few cards it could be:
 
->>> created = {"position": 0, "kind": "created", "prev_hash": "", "game": "freeform",
-...     "rules_version": "1.0", "seats": ["a"], "options": {}, "undo_policy": "free",
-...     "metadata": {}, "commitment": "c0", "parent": None, "events": []}
+>>> created = {"position": 0, "kind": "created", "prev_hash": "", "format": 2,
+...     "game": "freeform", "rules_version": "1.0", "seats": ["a"], "options": {},
+...     "undo_policy": "free", "metadata": {}, "commitment": "c0", "parent": None,
+...     "events": [{"type": "Dealt", "card": 17}]}
 >>> created = seal(created)
 >>> verify_chain([created]) is None
 True
+>>> created["event_hashes"][0] == json_hash({"type": "Dealt", "card": 17})
+False
 >>> tampered = dict(created, seats=["b"])
 >>> verify_chain([tampered]).position
 0
 
 Record fields by kind (all records: ``position``, ``kind``, ``prev_hash``,
-``hash``; plus ``timestamp``, which is not hashed):
+``hash``; plus ``timestamp`` and ``salts``, which are not hashed themselves):
 
 ========== ==================================================================
-created    game, rules_version, seats, options (+options_hash), undo_policy,
-           metadata, commitment (SHA-256 of the secret seed), parent
-           ({game_id, position, hash} or None), events (the deal)
+created    format (2), game, rules_version, seats, options (+options_hash),
+           undo_policy, metadata, commitment (SHA-256 of the seed nonce and
+           the secret seed), parent ({game_id, position, hash} or None),
+           base_ply, events (+event_hashes: the deal)
 move       seat, ply, move (+move_hash), events (+event_hashes), request_id
            (not hashed: it is the client's retry key, not part of the game)
 takeback   to_position, by, approved_by, ply
 undo-request / undo-approve / undo-decline     seat, to_position
-finished   result, seed (revealed, hex)
+finished   result, seed and seed_nonce (revealed, hex)
 ========== ==================================================================
+
+Records of format 1 (no ``format`` field; written before hiding commitments)
+hash their parts without salts and commit to the bare seed. They still verify;
+see docs/record-format.md for what import does with them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 Record = dict[str, Any]
 
+RECORD_FORMAT = 2
+"""The record format this code writes: salted part hashes, a nonce in the commitment."""
+
 # Fields that are not part of the hashed content.
-_UNHASHED = frozenset({"hash", "timestamp", "request_id", "game_id"})
+_UNHASHED = frozenset({"hash", "timestamp", "request_id", "game_id", "salts"})
 # Hidden-capable fields, hashed through their own hash so they can be cut out.
 _HASHED_SEPARATELY = {"options": "options_hash", "move": "move_hash"}
 
@@ -74,9 +90,34 @@ def json_hash(value: Any) -> str:
     return sha256_hex(canonical_json(value))
 
 
-def seed_commitment(seed: bytes) -> str:
-    """What is published at creation: the SHA-256 of the secret seed."""
-    return sha256_hex(seed)
+def part_hash(value: Any, salt: str | None) -> str:
+    """The hash of one hidden-capable part: of ``{"salt": salt, "value": value}``
+    (format 2), or of the bare value for a format-1 record (``salt`` None)."""
+    if salt is None:
+        return json_hash(value)
+    return json_hash({"salt": salt, "value": value})
+
+
+def new_salt() -> str:
+    """128 random bits, hex: enough that no one guesses a salt to test a part."""
+    return secrets.token_hex(16)
+
+
+def new_seed_nonce() -> bytes:
+    return secrets.token_bytes(32)
+
+
+def seed_commitment(seed: bytes, nonce: bytes | None = None) -> str:
+    """What is published at creation: the SHA-256 of the nonce followed by the
+    secret seed. The 32-byte random nonce hides even a short seed a creator
+    chose; both are revealed at the end. Without a nonce (format 1), the
+    SHA-256 of the seed alone."""
+    return sha256_hex((nonce or b"") + seed)
+
+
+def is_salted(record: Record) -> bool:
+    """True for a record whose parts carry salts (format 2 and later)."""
+    return isinstance(record.get("salts"), dict)
 
 
 def hashed_content(record: Record) -> dict[str, Any]:
@@ -97,14 +138,27 @@ def hashed_content(record: Record) -> dict[str, Any]:
     return content
 
 
-def seal(record: Record) -> Record:
-    """Fill in the part hashes and the record's own hash."""
+def seal(record: Record, salted: bool = True) -> Record:
+    """Fill in the salts, the part hashes and the record's own hash.
+
+    ``salted`` False writes a format-1 record (a game created before hiding
+    commitments goes on in its own format)."""
     sealed = dict(record)
+    salts: dict[str, Any] = dict(sealed.get("salts") or {}) if salted else {}
     for key, hash_key in _HASHED_SEPARATELY.items():
         if key in sealed and hash_key not in sealed:
-            sealed[hash_key] = json_hash(sealed[key])
+            if salted:
+                salts.setdefault(key, new_salt())
+            sealed[hash_key] = part_hash(sealed[key], salts.get(key))
     if "events" in sealed and "event_hashes" not in sealed:
-        sealed["event_hashes"] = [json_hash(event) for event in sealed["events"]]
+        if salted:
+            salts.setdefault("events", [new_salt() for _ in sealed["events"]])
+        event_salts = salts.get("events") or [None] * len(sealed["events"])
+        sealed["event_hashes"] = [
+            part_hash(event, salt) for event, salt in zip(sealed["events"], event_salts)
+        ]
+    if salted:
+        sealed["salts"] = salts
     sealed["hash"] = json_hash(hashed_content(sealed))
     return sealed
 
@@ -122,22 +176,45 @@ class ChainBreak:
 def verify_record(record: Record, redacted: bool = False) -> ChainBreak | None:
     """Check one record's parts against their hashes and its own hash.
 
-    In a redacted record (a spectator's copy) cut-out parts are skipped: only
-    what is present is checked, and the hash over the part hashes still is.
+    In a redacted record (a spectator's copy) a part that was cut out comes
+    without its salt (format 2) and is skipped; everything present is checked,
+    and the hash over the part hashes still is. Outside a redacted copy every
+    part of a salted record must come with its salt.
     """
     position = record.get("position", -1)
+    salted = is_salted(record)
+    salts: dict[str, Any] = record.get("salts") or {}
     for key, hash_key in _HASHED_SEPARATELY.items():
-        if key in record and record[key] is not None and hash_key in record:
-            actual = json_hash(record[key])
-            if actual != record[hash_key]:
-                return ChainBreak(
-                    position, f"{key} does not match its hash", actual, record[hash_key]
-                )
-    if "events" in record and not redacted:
+        if key not in record or hash_key not in record:
+            continue
+        salt = salts.get(key)
+        if record[key] is None or (salted and salt is None):
+            if salted and not redacted:
+                return ChainBreak(position, f"{key} comes without its salt", None, hash_key)
+            continue
+        actual = part_hash(record[key], salt if salted else None)
+        if actual != record[hash_key]:
+            return ChainBreak(position, f"{key} does not match its hash", actual, record[hash_key])
+    if "events" in record:
         hashes = record.get("event_hashes", [])
-        actual_hashes = [json_hash(event) for event in record["events"]]
-        if actual_hashes != hashes:
-            return ChainBreak(position, "events do not match their hashes", actual_hashes, hashes)
+        events = record["events"]
+        event_salts = salts.get("events") if salted else [None] * len(events)
+        if not isinstance(hashes, list) or len(hashes) != len(events):
+            return ChainBreak(position, "events do not match their hashes", len(events), hashes)
+        if not isinstance(event_salts, list) or len(event_salts) != len(events):
+            return ChainBreak(position, "events come without their salts", None, len(events))
+        for index, (event, salt, stored) in enumerate(zip(events, event_salts, hashes)):
+            if (salted and salt is None) or (not salted and redacted):
+                if not redacted:
+                    return ChainBreak(
+                        position, f"event {index} comes without its salt", None, stored
+                    )
+                continue
+            actual = part_hash(event, salt)
+            if actual != stored:
+                return ChainBreak(
+                    position, f"event {index} does not match its hash", actual, stored
+                )
     actual = json_hash(hashed_content(record))
     if actual != record.get("hash"):
         return ChainBreak(
@@ -149,7 +226,15 @@ def verify_record(record: Record, redacted: bool = False) -> ChainBreak | None:
 def verify_chain(records: Sequence[Record], redacted: bool = False) -> ChainBreak | None:
     """Check every record and every link; return the first break or None."""
     previous_hash: str | None = None
+    salted = bool(records) and records[0].get("format") == RECORD_FORMAT
     for expected_position, record in enumerate(records):
+        if is_salted(record) != salted:
+            return ChainBreak(
+                expected_position,
+                "the record is not in the format its game was created in",
+                record.get("salts"),
+                "salts" if salted else None,
+            )
         if record.get("position") != expected_position:
             return ChainBreak(
                 expected_position,

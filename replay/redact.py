@@ -5,10 +5,11 @@ see: each game event passes through the game's ``redact``; the move itself is
 shown to the seat that made it (others learn what happened from the events);
 an explicit deal in the options (the future order of every deck) is shown to
 nobody but the arbiter. The part hashes stay, so a redacted record still
-proves its place in the hash chain.
+proves its place in the hash chain; the salt of every part that was cut out
+goes with it, so its hash cannot be tested against guesses.
 
 Once the game is finished the seed is revealed and anyone can recompute every
-shuffle, so the whole record is public.
+shuffle, so the whole record is public: every part and every salt.
 """
 
 from __future__ import annotations
@@ -23,15 +24,29 @@ def redact_record(rules: Rules[Any], record: Record, viewer: Viewer, finished: b
     if viewer == ARBITER or finished:
         return record
     shown = dict(record)
+    salts = dict(record.get("salts") or {})
     if "events" in shown:
-        shown["events"] = [rules.redact(event, viewer) for event in shown["events"]]
+        events = [rules.redact(event, viewer) for event in shown["events"]]
+        if "events" in salts:
+            salts["events"] = [
+                salt if seen == event else None
+                for salt, seen, event in zip(salts["events"], events, shown["events"])
+            ]
+        shown["events"] = events
     if shown.get("kind") == "move" and shown.get("seat") != viewer:
         shown["move"] = None
+        salts.pop("move", None)
     if shown.get("kind") == "created" and "deal" in (shown.get("options") or {}):
         shown["options"] = None
+        salts.pop("options", None)
+    if "salts" in shown:
+        shown["salts"] = salts
     return shown
 
 
 def is_redacted(record: Record) -> bool:
     """True if parts of ``record`` were cut out for some viewer."""
-    return record.get("move", 0) is None or record.get("options", 0) is None
+    if record.get("move", 0) is None or record.get("options", 0) is None:
+        return True
+    salts = record.get("salts")
+    return isinstance(salts, dict) and None in (salts.get("events") or ())

@@ -7,7 +7,6 @@ command writes nothing.
 
 from __future__ import annotations
 
-import re
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
@@ -16,8 +15,15 @@ from uuid import UUID
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, rng_for
+from gamelog.replay.checks import seat_names_problem, tags_problem
 from gamelog.replay.fold import line_events
-from gamelog.replay.record import Record, as_stored, seed_commitment
+from gamelog.replay.record import (
+    RECORD_FORMAT,
+    Record,
+    as_stored,
+    new_seed_nonce,
+    seed_commitment,
+)
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
     UNREADABLE,
@@ -30,9 +36,6 @@ from gamelog.service.errors import (
 from gamelog.service.game import UNDO_POLICIES, Game
 from gamelog.service.outcomes import CreatedGame, Played, TakeBackOutcome
 from gamelog.service.store import GameStore, event_record
-
-SEAT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$")
-MAX_METADATA_ITEMS = 32
 
 
 class Commands(GameStore):
@@ -56,6 +59,7 @@ class Commands(GameStore):
             raise InvalidArgument("bad-undo-policy", f"undo policy must be one of {UNDO_POLICIES}")
         metadata = self._checked_metadata(metadata)
         seed = seed if seed is not None else secrets.token_bytes(32)
+        seed_nonce = new_seed_nonce()
         try:
             normalized = rules.normalize_options(dict(options or {}), seats)
             deal = rules.setup(normalized, seats, rng_for(seed, 0))
@@ -68,22 +72,23 @@ class Commands(GameStore):
             "position": 0,
             "kind": "created",
             "prev_hash": "",
+            "format": RECORD_FORMAT,
             "game": rules.name,
             "rules_version": rules.rules_version,
             "seats": list(seats),
             "options": normalized,
             "undo_policy": undo_policy,
             "metadata": metadata,
-            "commitment": seed_commitment(seed),
+            "commitment": seed_commitment(seed, seed_nonce),
             "parent": None,
             "base_ply": 0,
             "events": deal,
         }
-        return self._store_new_game(record, seed)
+        return self._store_new_game(record, seed, seed_nonce)
 
-    def _store_new_game(self, record: Record, seed: bytes) -> CreatedGame:
+    def _store_new_game(self, record: Record, seed: bytes, seed_nonce: bytes) -> CreatedGame:
         game_id = uuid.uuid4()
-        game = Game.create(game_id, record, seed)
+        game = Game.create(game_id, record, seed, seed_nonce)
         credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, record["seats"])
         self._save(game, credentials)
         return CreatedGame(
@@ -104,26 +109,16 @@ class Commands(GameStore):
                 f"{rules.name} is for {rules.min_players}–{rules.max_players} players, "
                 f"not {len(seats)}",
             )
-        for seat in seats:
-            if not isinstance(seat, str) or not SEAT_NAME.match(seat):
-                raise InvalidArgument(
-                    "bad-seat-name",
-                    f"seat name {seat!r} must be 1–32 letters, digits, '_', '.' or '-'",
-                )
-        if len(set(seats)) != len(seats):
-            raise InvalidArgument("duplicate-seat", "every seat needs its own name")
+        problem = seat_names_problem(seats)
+        if problem:
+            raise InvalidArgument(*problem)
         return seats
 
     def _checked_metadata(self, metadata: Mapping[str, JSON] | None) -> dict[str, JSON]:
         metadata = dict(metadata or {})
-        if len(metadata) > MAX_METADATA_ITEMS or not all(
-            isinstance(k, str) and isinstance(v, str) and len(k) <= 64 and len(v) <= 1024
-            for k, v in metadata.items()
-        ):
-            raise InvalidArgument(
-                "bad-metadata",
-                f"metadata is at most {MAX_METADATA_ITEMS} tag pairs of short strings",
-            )
+        problem = tags_problem(metadata)
+        if problem:
+            raise InvalidArgument("bad-metadata", problem)
         return metadata
 
     # -- playing ----------------------------------------------------------------------
@@ -207,7 +202,7 @@ class Commands(GameStore):
                         "bad-action", "the arbiter orders a take-back; no answers"
                     )
                 game._expect(at_position)
-                self._take_back_now(game, game_id, to_position, ARBITER, [], ordered=True)
+                self._take_back_now(game, game_id, to_position, ARBITER, [])
             elif action == "request":
                 if policy == "none":
                     raise Refused("undo-not-allowed", "this game allows no take-backs")
@@ -215,11 +210,11 @@ class Commands(GameStore):
                     raise PermissionDenied("arbiter-only", "only the arbiter may take moves back")
                 if policy == "free":
                     game._expect(at_position)
-                    self._take_back_now(game, game_id, to_position, viewer, [], ordered=False)
+                    self._take_back_now(game, game_id, to_position, viewer, [])
                 else:
                     game.request_undo(viewer, to_position, at_position)
                     if game.pending_undo_complete():  # a one-seat game: nobody to ask
-                        self._take_back_now(game, game_id, to_position, viewer, [], ordered=False)
+                        self._take_back_now(game, game_id, to_position, viewer, [])
             else:
                 if policy != "consent":
                     raise Refused("no-undo-request", "this game's policy has no requests to answer")
@@ -233,7 +228,6 @@ class Commands(GameStore):
                         request["to_position"],
                         request["seat"],
                         list(game.undo_request["approved"]),
-                        ordered=False,
                     )
             records = [event_record(event) for event in game.pending_events]
             self._save(game)
@@ -250,12 +244,10 @@ class Commands(GameStore):
         to_position: int,
         by: str,
         approved_by: list[str],
-        ordered: bool,
     ) -> None:
-        if to_position > game.position:
-            raise Refused("bad-takeback-target", f"there is no position {to_position} yet")
+        game.check_takeback_target(to_position, by_arbiter=by == ARBITER)
         restored = self._game(game_id, to_position).state
-        game.take_back(to_position, by, approved_by, restored, ordered_by_arbiter=ordered)
+        game.take_back(to_position, by, approved_by, restored)
 
     # -- branching --------------------------------------------------------------------
 
@@ -289,6 +281,7 @@ class Commands(GameStore):
         if rules.result(state) is not None:
             raise Refused("nothing-to-play", f"the game is already over at position {at_position}")
         seed = parent.seed if keep_seed else secrets.token_bytes(32)
+        seed_nonce = new_seed_nonce()
         policy = undo_policy or created["undo_policy"]
         if policy not in UNDO_POLICIES:
             raise InvalidArgument("bad-undo-policy", f"undo policy must be one of {UNDO_POLICIES}")
@@ -296,13 +289,14 @@ class Commands(GameStore):
             "position": 0,
             "kind": "created",
             "prev_hash": "",
+            "format": RECORD_FORMAT,
             "game": created["game"],
             "rules_version": created["rules_version"],
             "seats": created["seats"],
             "options": created["options"],
             "undo_policy": policy,
             "metadata": {**created["metadata"], **self._checked_metadata(metadata)},
-            "commitment": seed_commitment(seed),
+            "commitment": seed_commitment(seed, seed_nonce),
             "parent": {
                 "game_id": str(game_id),
                 "position": at_position,
@@ -311,4 +305,4 @@ class Commands(GameStore):
             "base_ply": ply,
             "events": events,
         }
-        return self._store_new_game(record, seed)
+        return self._store_new_game(record, seed, seed_nonce)

@@ -51,3 +51,22 @@ class Unauthenticated(GamelogError):
 
 class NotFound(GamelogError):
     status = "NOT_FOUND"
+
+
+class DataLoss(GamelogError):
+    """A stored game cannot be read (corrupted or malformed in the store).
+    Only calls about that game fail; listings and exports skip it."""
+
+    status = "DATA_LOSS"
+
+
+class StorageFull(GamelogError):
+    """The store has no room left: nothing was stored."""
+
+    status = "RESOURCE_EXHAUSTED"
+
+
+class Unavailable(GamelogError):
+    """The store cannot be reached just now: nothing was stored; retry later."""
+
+    status = "UNAVAILABLE"

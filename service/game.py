@@ -15,7 +15,10 @@ position always draws the same cards.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, cast
 from uuid import UUID
 
@@ -25,11 +28,33 @@ from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.protocol import ARBITER, Move, Rules, rng_for
 from gamelog.replay.fold import start_state
-from gamelog.replay.record import Record, as_stored, seal
+from gamelog.replay.line import UNDO_POLICIES, Line, LineRefusal, UndoRequest
+from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal
 from gamelog.service.errors import UNREADABLE, Conflict, PermissionDenied, Refused
 
-UNDO_POLICIES = ("none", "consent", "arbiter", "free")
+__all__ = ["UNDO_POLICIES", "Game", "GameSnapshot", "UnreadableRecord"]
 log = logging.getLogger(__name__)
+
+
+class UnreadableRecord(Exception):
+    """A stored record (or snapshot) of a game cannot be folded: the store
+    holds something malformed or corrupted at ``position``."""
+
+    def __init__(self, position: int, error: BaseException) -> None:
+        super().__init__(position, error)
+        self.position = position
+        self.error = error
+
+
+@contextmanager
+def _reading(position: int) -> Iterator[None]:
+    """Turn the rules choking on a stored record into ``UnreadableRecord``."""
+    try:
+        yield
+    except UnreadableRecord:
+        raise
+    except (*UNREADABLE, LookupError, ArithmeticError) as error:
+        raise UnreadableRecord(position, error) from error
 
 
 class GameSnapshot(Snapshot):
@@ -40,6 +65,7 @@ class GameSnapshot(Snapshot):
         snapshot = super().take(aggregate)
         state = dict(snapshot.state)
         state["state"] = encode(state["state"])
+        state["line"] = line_to_json(state["line"])
         return cls(
             originator_id=snapshot.originator_id,
             originator_version=snapshot.originator_version,
@@ -49,9 +75,31 @@ class GameSnapshot(Snapshot):
         )
 
     def mutate(self, _: None) -> Any:
-        aggregate = super().mutate(None)
-        aggregate.__dict__["state"] = decode(aggregate.__dict__["state"])
+        with _reading(self.originator_version - 1):
+            aggregate = super().mutate(None)
+            aggregate.__dict__["state"] = decode(aggregate.__dict__["state"])
+            aggregate.__dict__["line"] = line_from_json(aggregate.__dict__["line"])
         return aggregate
+
+
+def line_to_json(line: Line) -> dict[str, Any]:
+    """The line as plain JSON, as the store gives it back."""
+    return dict(as_stored(dataclasses.asdict(line)))
+
+
+def line_from_json(data: dict[str, Any]) -> Line:
+    pending = data.get("pending")
+    return Line(
+        seats=tuple(data["seats"]),
+        policy=data["policy"],
+        base_ply=data["base_ply"],
+        positions=tuple(data["positions"]),
+        reveals=tuple(data["reveals"]),
+        pending=None
+        if pending is None
+        else UndoRequest(pending["seat"], pending["to_position"], tuple(pending["approved"])),
+        finished=data["finished"],
+    )
 
 
 class Game(Aggregate):
@@ -62,18 +110,22 @@ class Game(Aggregate):
     class Created(Aggregate.Created):
         record: dict[str, Any]
         seed_hex: str
+        seed_nonce_hex: str = ""
+        """The nonce in the seed's commitment (empty for a format-1 game)."""
 
     class MovePlayed(Aggregate.Event):
         record: dict[str, Any]
 
         def apply(self, aggregate: Aggregate) -> None:
-            cast(Game, aggregate)._apply_move(self.record)
+            with _reading(self.originator_version - 1):
+                cast(Game, aggregate)._apply_move(self.record)
 
     class UndoRequested(Aggregate.Event):
         record: dict[str, Any]
 
         def apply(self, aggregate: Aggregate) -> None:
-            cast(Game, aggregate)._apply_undo_step(self.record)
+            with _reading(self.originator_version - 1):
+                cast(Game, aggregate)._apply_undo_step(self.record)
 
     class UndoApproved(UndoRequested):
         pass
@@ -89,23 +141,31 @@ class Game(Aggregate):
         recomputes it from the records."""
 
         def apply(self, aggregate: Aggregate) -> None:
-            cast(Game, aggregate)._apply_takeback(self.record, decode(self.restored_state))
+            with _reading(self.originator_version - 1):
+                cast(Game, aggregate)._apply_takeback(self.record, decode(self.restored_state))
 
     class Finished(Aggregate.Event):
         record: dict[str, Any]
 
         def apply(self, aggregate: Aggregate) -> None:
-            cast(Game, aggregate)._apply_finish(self.record)
+            with _reading(self.originator_version - 1):
+                cast(Game, aggregate)._apply_finish(self.record)
 
-    def __init__(self, record: dict[str, Any], seed_hex: str) -> None:
+    def __init__(self, record: dict[str, Any], seed_hex: str, seed_nonce_hex: str = "") -> None:
+        with _reading(0):
+            self._start(record, seed_hex, seed_nonce_hex)
+
+    def _start(self, record: dict[str, Any], seed_hex: str, seed_nonce_hex: str) -> None:
         self.record_created = record
         self.seed_hex = seed_hex
+        self.seed_nonce_hex = seed_nonce_hex
         self.last_hash: str = record["hash"]
-        self.base_ply: int = record.get("base_ply", 0)
-        self.line: list[int] = [0]
-        self.reveals_in_line: list[int] = []
+        self.line = Line(
+            seats=tuple(record["seats"]),
+            policy=str(record["undo_policy"]),
+            base_ply=record.get("base_ply", 0),
+        )
         self.request_ids: dict[str, int] = {}
-        self.undo_request: dict[str, Any] | None = None
         self.result: dict[str, Any] | None = None
         self.state = start_state(self.rules, record)
 
@@ -130,7 +190,24 @@ class Game(Aggregate):
 
     @property
     def ply(self) -> int:
-        return self.base_ply + len(self.line) - 1
+        return self.line.ply
+
+    @property
+    def salted(self) -> bool:
+        """Whether this game's records hide their parts behind salts (format 2)."""
+        return self.record_created.get("format") == RECORD_FORMAT
+
+    @property
+    def undo_request(self) -> dict[str, Any] | None:
+        """The take-back request waiting for answers, as plain data."""
+        pending = self.line.pending
+        if pending is None:
+            return None
+        return {
+            "seat": pending.seat,
+            "to_position": pending.to_position,
+            "approved": list(pending.approved),
+        }
 
     @property
     def is_finished(self) -> bool:
@@ -143,8 +220,22 @@ class Game(Aggregate):
     # -- creating ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, game_id: UUID, record: Record, seed: bytes) -> Game:
-        return cls._create(cls.Created, id=game_id, record=seal(record), seed_hex=seed.hex())
+    def create(cls, game_id: UUID, record: Record, seed: bytes, seed_nonce: bytes) -> Game:
+        return cls._create(
+            cls.Created,
+            id=game_id,
+            record=seal(record, salted=record.get("format") == RECORD_FORMAT),
+            seed_hex=seed.hex(),
+            seed_nonce_hex=seed_nonce.hex(),
+        )
+
+    def _seal(self, record: Record) -> Record:
+        return seal(record, salted=self.salted)
+
+    def _revealed_seed(self) -> dict[str, str]:
+        if self.salted:
+            return {"seed": self.seed_hex, "seed_nonce": self.seed_nonce_hex}
+        return {"seed": self.seed_hex}
 
     # -- commands ------------------------------------------------------------------
 
@@ -177,65 +268,53 @@ class Game(Aggregate):
         record = self._next("move", seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id
-        self.trigger_event(self.MovePlayed, record=seal(record))
+        self.trigger_event(self.MovePlayed, record=self._seal(record))
         result = self.rules.result(self.state)
         if result is not None:
-            self.trigger_event(
-                self.Finished,
-                record=seal(self._next("finished", result=result.to_json(), seed=self.seed_hex)),
-            )
+            finished = self._next("finished", result=result.to_json(), **self._revealed_seed())
+            self.trigger_event(self.Finished, record=self._seal(finished))
 
     def request_undo(self, seat: str, to_position: int, at_position: int) -> None:
         self._expect(at_position)
-        self._check_takeback_target(to_position, ordered_by_arbiter=False)
-        if self.undo_request is not None:
-            raise Refused("undo-pending", "another take-back request is waiting for answers")
+        self._check(self.line.check_request, seat, to_position)
         record = self._next("undo-request", seat=seat, to_position=to_position)
-        self.trigger_event(self.UndoRequested, record=seal(record))
+        self.trigger_event(self.UndoRequested, record=self._seal(record))
 
     def answer_undo(self, seat: str, approve: bool, at_position: int) -> None:
         self._expect(at_position)
-        request = self.undo_request
-        if request is None:
-            raise Refused("no-undo-request", "there is no take-back request to answer")
-        if seat == request["seat"]:
-            raise Refused("own-request", "the other seats answer a take-back request")
-        if seat in request["approved"]:
-            raise Refused("already-answered", "you approved this request already")
+        self._check(self.line.check_answer, seat)
+        assert self.line.pending is not None
         kind = "undo-approve" if approve else "undo-decline"
-        record = self._next(kind, seat=seat, to_position=request["to_position"])
+        record = self._next(kind, seat=seat, to_position=self.line.pending.to_position)
         event_class = self.UndoApproved if approve else self.UndoDeclined
-        self.trigger_event(event_class, record=seal(record))
+        self.trigger_event(event_class, record=self._seal(record))
 
     def pending_undo_complete(self) -> bool:
-        request = self.undo_request
-        if request is None:
-            return False
-        others = [s for s in self.seats if s != request["seat"]]
-        return all(s in request["approved"] for s in others)
+        return self.line.request_complete()
 
     def take_back(
-        self,
-        to_position: int,
-        by: str,
-        approved_by: list[str],
-        restored_state: Any,
-        ordered_by_arbiter: bool,
+        self, to_position: int, by: str, approved_by: list[str], restored_state: Any
     ) -> None:
         """Return the game to the state of ``to_position`` (appending, never deleting)."""
-        self._check_takeback_target(to_position, ordered_by_arbiter)
-        ply = self.base_ply + self.line.index(to_position)
+        self._check(self.line.check_takeback, to_position, by, approved_by)
         record = self._next(
-            "takeback", to_position=to_position, by=by, approved_by=approved_by, ply=ply
+            "takeback",
+            to_position=to_position,
+            by=by,
+            approved_by=approved_by,
+            ply=self.line.ply_at(to_position),
         )
         self.trigger_event(
-            self.MovesTakenBack, record=seal(record), restored_state=encode(restored_state)
+            self.MovesTakenBack, record=self._seal(record), restored_state=encode(restored_state)
         )
+
+    def check_takeback_target(self, to_position: int, by_arbiter: bool) -> None:
+        self._check(self.line.check_target, to_position, by_arbiter)
 
     def restore(self, record: Record, restored_state: Any = None) -> None:
         """Append an already validated record (an import, after its audit)."""
         self._expect(record["position"] - 1)
-        sealed = seal({**record, "prev_hash": self.last_hash})
+        sealed = {**record, "prev_hash": self.last_hash}
         if record["kind"] == "takeback":
             self.trigger_event(
                 self.MovesTakenBack, record=sealed, restored_state=encode(restored_state)
@@ -243,21 +322,12 @@ class Game(Aggregate):
         else:
             self.trigger_event(_EVENT_OF_KIND[record["kind"]], record=sealed)
 
-    def _check_takeback_target(self, to_position: int, ordered_by_arbiter: bool) -> None:
-        if self.is_finished:
-            raise Refused("game-over", "a finished game cannot take moves back; fork it instead")
-        if to_position not in self.line or to_position == self.line[-1]:
-            raise Refused(
-                "bad-takeback-target",
-                f"position {to_position} is not an earlier position of the current line of play",
-            )
-        crossed = [p for p in self.reveals_in_line if p > to_position]
-        if crossed and not ordered_by_arbiter:
-            raise Refused(
-                "takeback-across-hidden",
-                f"taking back to {to_position} would cross position {crossed[0]}, where hidden "
-                "information was drawn or revealed; only the arbiter can order that",
-            )
+    @staticmethod
+    def _check(rule: Any, *args: Any) -> None:
+        try:
+            rule(*args)
+        except LineRefusal as refusal:
+            raise Refused(refusal.code, refusal.message) from None
 
     # -- applying stored events ------------------------------------------------
 
@@ -269,9 +339,8 @@ class Game(Aggregate):
         # Containers are replaced, never changed in place: a loaded game is a
         # shallow copy of the cached one, which must stay as it was.
         self.state = state
-        self.line = [*self.line, record["position"]]
-        if any(rules.shows_hidden(event) for event in record["events"]):
-            self.reveals_in_line = [*self.reveals_in_line, record["position"]]
+        shows_hidden = any(rules.shows_hidden(event) for event in record["events"])
+        self.line = self.line.after_move(record["position"], shows_hidden)
         if record.get("request_id"):
             self.request_ids = {**self.request_ids, record["request_id"]: record["position"]}
         self.last_hash = record["hash"]
@@ -279,30 +348,19 @@ class Game(Aggregate):
     def _apply_undo_step(self, record: Record) -> None:
         kind = record["kind"]
         if kind == "undo-request":
-            self.undo_request = {
-                "seat": record["seat"],
-                "to_position": record["to_position"],
-                "approved": [],
-            }
-        elif kind == "undo-approve" and self.undo_request is not None:
-            self.undo_request = {
-                **self.undo_request,
-                "approved": [*self.undo_request["approved"], record["seat"]],
-            }
-        elif kind == "undo-decline":
-            self.undo_request = None
+            self.line = self.line.after_request(record["seat"], record["to_position"])
+        else:
+            self.line = self.line.after_answer(record["seat"], kind == "undo-approve")
         self.last_hash = record["hash"]
 
     def _apply_takeback(self, record: Record, restored_state: Any) -> None:
-        to_position = record["to_position"]
-        self.line = [p for p in self.line if p <= to_position]
-        self.reveals_in_line = [p for p in self.reveals_in_line if p <= to_position]
+        self.line = self.line.after_takeback(record["to_position"])
         self.state = restored_state
-        self.undo_request = None
         self.last_hash = record["hash"]
 
     def _apply_finish(self, record: Record) -> None:
         self.result = record["result"]
+        self.line = self.line.after_finish()
         self.last_hash = record["hash"]
 
 

@@ -49,6 +49,8 @@ _CODES = {
         "UNAUTHENTICATED",
         "NOT_FOUND",
         "RESOURCE_EXHAUSTED",
+        "DATA_LOSS",
+        "UNAVAILABLE",
     )
 }
 

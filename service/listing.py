@@ -1,16 +1,45 @@
-"""Listing stored games and the trees their branches form."""
+"""Listing stored games and the trees their branches form.
+
+A game the store cannot read (damaged on disk, say) is left out of listings and
+trees, so one bad game never makes a call about the others fail.
+"""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from gamelog.service.errors import NotFound
+from gamelog.service.errors import DataLoss, NotFound
 from gamelog.service.game import Game
 from gamelog.service.outcomes import GameSummary, TreeNode
 from gamelog.service.store import GameStore
+
+log = logging.getLogger(__name__)
+
+
+def summary_of(event: Any) -> GameSummary:
+    """A game's summary from its creation event; raises if the record is malformed."""
+    record = event.record
+    parent = record.get("parent")
+    if parent is not None:
+        parent = {**parent, "game_id": str(UUID(str(parent["game_id"])))}
+    metadata = record.get("metadata", {})
+    if not isinstance(metadata, dict):
+        raise TypeError("metadata is not an object")
+    return GameSummary(
+        game_id=event.originator_id,
+        game=str(record["game"]),
+        rules_version=str(record["rules_version"]),
+        seats=[str(seat) for seat in record["seats"]],
+        finished=False,
+        created_at=event.timestamp.isoformat(),
+        parent=parent,
+        metadata={str(k): str(v) for k, v in metadata.items()},
+    )
 
 
 class Listing(GameStore):
@@ -23,20 +52,14 @@ class Listing(GameStore):
         while True:
             batch = self.recorder.select_notifications(start, 500, topics=topics)
             for notification in batch:
-                event = self.mapper.to_domain_event(notification)
-                if isinstance(event, Game.Created):
-                    record = event.record
-                    summaries[event.originator_id] = GameSummary(
-                        game_id=event.originator_id,
-                        game=record["game"],
-                        rules_version=record["rules_version"],
-                        seats=list(record["seats"]),
-                        finished=False,
-                        created_at=event.timestamp.isoformat(),
-                        parent=record.get("parent"),
-                        metadata=dict(record.get("metadata", {})),
-                    )
-                elif isinstance(event, Game.Finished) and event.originator_id in summaries:
+                try:
+                    event = self.mapper.to_domain_event(notification)
+                    if isinstance(event, Game.Created):
+                        summaries[event.originator_id] = summary_of(event)
+                except Exception as error:  # a damaged game must not hide the others
+                    log.error("skipping unreadable game %s: %r", notification.originator_id, error)
+                    continue
+                if isinstance(event, Game.Finished) and event.originator_id in summaries:
                     summaries[event.originator_id] = replace(
                         summaries[event.originator_id], finished=True
                     )
@@ -72,12 +95,18 @@ class Listing(GameStore):
             gid = stack.pop(0)
             summary = summaries[gid]
             parent = summary.parent or {}
+            try:
+                last_position = self._game(gid).position
+            except DataLoss:
+                if gid == game_id:
+                    raise
+                continue  # a damaged branch, and the branches below it, are left out
             nodes.append(
                 TreeNode(
                     game_id=gid,
                     parent_game_id=parent_of(gid),
                     parent_position=int(parent.get("position", -1)) if parent else -1,
-                    last_position=self._game(gid).position,
+                    last_position=last_position,
                     finished=summary.finished,
                 )
             )
@@ -85,9 +114,12 @@ class Listing(GameStore):
         return root, nodes
 
     @staticmethod
-    def _subtree(game_id: UUID, nodes: list[TreeNode]) -> list[UUID]:
-        wanted = [game_id]
+    def _subtree(game_id: UUID, nodes: list[TreeNode]) -> list[TreeNode]:
+        """``game_id``'s node and every node below it, parents first."""
+        wanted: list[TreeNode] = []
+        ids = {game_id}
         for node in nodes:  # nodes come parents first
-            if node.parent_game_id in wanted and node.game_id not in wanted:
-                wanted.append(node.game_id)
+            if node.game_id == game_id or node.parent_game_id in ids:
+                wanted.append(node)
+                ids.add(node.game_id)
         return wanted

@@ -13,12 +13,13 @@ from typing import Any
 from uuid import UUID
 
 from gamelog.games import all_rules, get_rules
+from gamelog.games.codec import decode
 from gamelog.games.protocol import ARBITER, JSON, Rules, Viewer
 from gamelog.replay.audit import AuditReport, audit_records
 from gamelog.replay.fold import line_records
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
-from gamelog.service.errors import InvalidArgument, NotFound, Refused
+from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, Refused
 from gamelog.service.game import Game
 from gamelog.service.outcomes import LineDiff, PositionView
 from gamelog.service.store import GameStore
@@ -144,7 +145,8 @@ class Queries(GameStore):
 
     def audit(self, game_id: UUID, token: str | None = None) -> AuditReport:
         """Audit a stored game with the server's copy of its seed (which the
-        report never shows; seed checks stay deferred until the game ends).
+        report never shows), and the states the store caches beside the
+        records (at take-backs and in snapshots) against the records.
 
         While the game runs, what was stored and what the rules give at a
         difference may hold hidden cards: only the arbiter sees them."""
@@ -154,10 +156,29 @@ class Queries(GameStore):
         parent_records = None
         parent = records[0].get("parent")
         if parent:
-            with contextlib.suppress(NotFound):
+            with contextlib.suppress(NotFound, DataLoss):
                 parent_records = self.records(UUID(parent["game_id"]), 0, parent["position"])
-        report = audit_records(records, seed=game.seed, parent_records=parent_records)
+        report = audit_records(
+            records,
+            seed=game.seed,
+            seed_nonce=bytes.fromhex(game.seed_nonce_hex) if game.seed_nonce_hex else None,
+            parent_records=parent_records,
+            cached_states=self._cached_states(game_id),
+        )
         first = report.first_difference
         if first is not None and not game.is_finished and viewer != ARBITER:
             report.first_difference = replace(first, stored=None, expected=None)
         return report
+
+    def _cached_states(self, game_id: UUID) -> dict[int, Any]:
+        """States the store keeps beside the records, by position: each
+        take-back's restored state, and each snapshot's game state."""
+        cached: dict[int, Any] = {}
+        for event in self.events.get(game_id):
+            if isinstance(event, Game.MovesTakenBack):
+                cached[event.originator_version - 1] = decode(event.restored_state)
+        if self.snapshots is not None:
+            for snapshot in self.snapshots.get(game_id):
+                state = getattr(snapshot, "state", {}).get("state")
+                cached[snapshot.originator_version - 1] = decode(state)
+        return cached

@@ -10,9 +10,10 @@ from gamelog.games.protocol import ARBITER
 from gamelog.replay.audit import audit_entries
 from gamelog.replay.export import GameEntry, RecordFileError, build_record_file, parse_record_file
 from gamelog.replay.fold import fold
+from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
 from gamelog.service.credentials import Credentials
-from gamelog.service.errors import InvalidArgument, Refused
+from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, PermissionDenied, Refused
 from gamelog.service.game import Game
 from gamelog.service.listing import Listing
 from gamelog.service.outcomes import CreatedGame, Imported
@@ -24,79 +25,135 @@ class RecordFiles(Listing):
     # -- portable records -------------------------------------------------------------
 
     def export(self, game_id: UUID, token: str | None, redacted: bool = False) -> dict[str, Any]:
-        """The record file of a game and every branch forked from it."""
-        viewer = self.viewer(game_id, token)
+        """The record file of a game and every branch forked from it.
+
+        Rights come from the token's own game only: each branch is cut for
+        what the token may see of *that* game (a seat or the arbiter of one
+        game is a spectator of its forks). A branch the store cannot read is
+        left out; the game asked for itself must be readable."""
+        self.viewer(game_id, token)  # a token given must be one of this game's
         _, nodes = self.tree(game_id)
-        subtree = self._subtree(game_id, nodes)
         games = []
-        seeds: dict[str, str] = {}
+        seeds: dict[str, tuple[str, str]] = {}
         cut: list[str] = []
-        for gid in subtree:
-            game = self._game(gid)
-            records = self.records(gid)
+        unreadable: set[UUID] = set()
+        for node in self._subtree(game_id, nodes):
+            gid = node.game_id
+            if node.parent_game_id in unreadable:
+                unreadable.add(gid)
+                continue
+            try:
+                game = self._game(gid)
+                records = self.records(gid)
+            except DataLoss:
+                if gid == game_id:
+                    raise
+                unreadable.add(gid)
+                continue
+            viewer = self.viewer_or_spectator(gid, token)
             if redacted:
                 records = [redact_record(game.rules, r, None, game.is_finished) for r in records]
             elif not game.is_finished:
                 if viewer == ARBITER:
-                    seeds[str(gid)] = game.seed_hex
+                    seeds[str(gid)] = (game.seed_hex, game.seed_nonce_hex)
                 else:
                     records = [redact_record(game.rules, r, viewer, False) for r in records]
                     cut.append(str(gid))
             games.append((str(gid), records))
         return build_record_file(games, redacted, secret_seeds=seeds, redacted_games=cut)
 
-    def import_record_file(self, data: Any) -> Imported:
-        """Re-validate every game in a record file and store each as a new game.
+    def import_record_file(self, data: Any, token: str | None = None) -> Imported:
+        """Re-validate every game in a record file and store them all as new
+        games, in one transaction, or store nothing.
 
-        Every game must audit clean (its branches against their parents in the
-        file); if any does not, nothing is stored."""
+        Every field is checked first (``replay.validation``), then every game
+        is audited: branches against their parents, which must be in the same
+        file or already in this store with the same hash at the fork point.
+        Grafting a branch onto a game in this store needs that game's
+        arbiter token (``token``)."""
         try:
             entries = parse_record_file(data)
         except RecordFileError as error:
             raise InvalidArgument("bad-record-file", str(error)) from None
-        for entry, report in audit_entries(entries):
+        for entry in entries:
             if entry.redacted:
                 raise Refused(
                     "redacted-record",
                     f"game {entry.game_id} is a redacted copy: its hidden parts are cut out, "
                     "so its moves cannot be re-validated",
                 )
-            if report.ok and entry.records[-1]["kind"] != "finished" and not entry.secret_seed:
+            if not entry.finished and not entry.secret_seed:
                 raise Refused(
                     "seed-missing",
-                    f"game {entry.game_id} is still running and the file lacks its seed",
+                    f"game {entry.game_id} is still running and the file lacks its secret seed",
                 )
+        outside = self._outside_parents(entries, token)
+        for entry, report in audit_entries(entries, outside):
             if not report.ok:
                 first = report.first_difference
                 where = f"position {first.position}: {first.problem}" if first else "unknown"
                 raise Refused(
                     "audit-failed", f"game {entry.game_id} does not audit clean at {where}"
                 )
-        id_map: dict[str, UUID] = {}
+        id_map = {entry.game_id: uuid.uuid4() for entry in entries}
+        aggregates: list[Any] = []
         created_games: list[CreatedGame] = []
         for entry in entries:
-            new_id = uuid.uuid4()
-            id_map[entry.game_id] = new_id
-            created_games.append(self._restore(new_id, entry, id_map))
+            game, credentials, created = self._restored(id_map[entry.game_id], entry, id_map)
+            aggregates += [game, credentials]
+            created_games.append(created)
+        self._save(*aggregates)
         return Imported(created_games, id_map)
 
-    def _restore(self, game_id: UUID, entry: GameEntry, id_map: dict[str, UUID]) -> CreatedGame:
+    def _outside_parents(
+        self, entries: list[GameEntry], token: str | None
+    ) -> dict[str, list[Record]]:
+        """The records of every parent a file's branches name in this store."""
+        in_file = {entry.game_id for entry in entries}
+        parents: dict[str, list[Record]] = {}
+        for entry in entries:
+            parent_id = entry.parent_id
+            if parent_id is None or parent_id in in_file or parent_id in parents:
+                continue
+            try:
+                stored_id = UUID(parent_id)
+                self._game(stored_id)
+            except (ValueError, NotFound):
+                raise Refused(
+                    "parent-missing",
+                    f"game {entry.game_id} is a branch of {parent_id}, which is neither in the "
+                    "file nor in this store; export the branch with its parent",
+                ) from None
+            if self.viewer_or_spectator(stored_id, token) != ARBITER:
+                raise PermissionDenied(
+                    "graft-needs-arbiter",
+                    f"game {entry.game_id} would become a branch of game {parent_id} in this "
+                    "store; only that game's arbiter token may add branches to it",
+                )
+            parents[parent_id] = self.records(stored_id)
+        return parents
+
+    def _restored(
+        self, game_id: UUID, entry: GameEntry, id_map: dict[str, UUID]
+    ) -> tuple[Game, Credentials, CreatedGame]:
         records = [dict(r) for r in entry.records]
         for record in records:
             record.pop("timestamp", None)
         created = records[0]
-        if created.get("parent") and created["parent"]["game_id"] in id_map:
-            created["parent"] = {
-                **created["parent"],
-                "game_id": str(id_map[created["parent"]["game_id"]]),
-            }
-        finished = [r for r in records if r["kind"] == "finished"]
-        seed = bytes.fromhex(finished[-1]["seed"] if finished else entry.secret_seed or "")
-        game = Game.create(game_id, created, seed)
-        rules = game.rules
-        states = dict(fold(rules, records))
+        parent = created.get("parent")
+        if parent and parent["game_id"] in id_map:
+            created["parent"] = {**parent, "game_id": str(id_map[parent["game_id"]])}
+        last = records[-1]
+        if last["kind"] == "finished":
+            seed, nonce = last["seed"], last.get("seed_nonce", "")
+        else:
+            seed, nonce = entry.secret_seed or "", entry.secret_seed_nonce or ""
+        game = Game.create(game_id, created, bytes.fromhex(seed), bytes.fromhex(nonce))
+        states = dict(fold(game.rules, records))
         for record in records[1:]:
             game.restore(record, states.get(record.get("to_position", -1)))
         credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, created["seats"])
-        self._save(game, credentials)
-        return CreatedGame(game_id, seat_tokens, arbiter_token, created["commitment"], created)
+        created_game = CreatedGame(
+            game_id, seat_tokens, arbiter_token, created["commitment"], game.record_created
+        )
+        return game, credentials, created_game

@@ -22,18 +22,22 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.replay.record import Record
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
     Conflict,
+    DataLoss,
+    GamelogError,
     InvalidArgument,
     NotFound,
+    StorageFull,
     Unauthenticated,
+    Unavailable,
 )
-from gamelog.service.game import Game, GameSnapshot
+from gamelog.service.game import Game, GameSnapshot, UnreadableRecord
 from gamelog.service.group_commit import GroupCommit
 
 log = logging.getLogger(__name__)
@@ -93,9 +97,34 @@ class GameStore(Application[UUID]):
                     "no-such-position", f"game {game_id} has no position {position}"
                 ) from None
             raise NotFound("no-such-game", f"no game {game_id}") from None
+        except UnreadableRecord as unreadable:
+            raise self._data_loss(game_id, unreadable.position, unreadable.error) from None
+        except (GamelogError, PersistenceError):
+            raise
+        except Exception as error:  # the stored bytes themselves cannot be decoded
+            raise self._data_loss(game_id, self._undecodable_position(game_id), error) from None
         if not isinstance(game, Game):
             raise NotFound("no-such-game", f"no game {game_id}")
         return game
+
+    @staticmethod
+    def _data_loss(game_id: UUID, position: int | None, error: BaseException) -> DataLoss:
+        log.error("stored game %s is unreadable at %s: %r", game_id, position, error)
+        where = f"position {position}" if position is not None else "an unknown position"
+        return DataLoss(
+            "unreadable-game",
+            f"game {game_id} cannot be read from the store at {where}; "
+            "its stored record is damaged (other games are not affected)",
+        )
+
+    def _undecodable_position(self, game_id: UUID) -> int | None:
+        """The first position whose stored event cannot even be decoded."""
+        for stored in self.recorder.select_events(game_id):
+            try:
+                self.mapper.to_domain_event(stored)
+            except Exception:
+                return int(stored.originator_version) - 1
+        return None
 
     def _exists(self, game_id: UUID) -> bool:
         return bool(list(self.events.get(game_id, limit=1)))
@@ -120,6 +149,15 @@ class GameStore(Application[UUID]):
 
     def viewer(self, game_id: UUID, token: str | None) -> Viewer:
         return self._credentials(game_id).viewer_for(token)
+
+    def viewer_or_spectator(self, game_id: UUID, token: str | None) -> Viewer:
+        """What ``token`` may see of ``game_id``: its seat or the arbiter when
+        the token is one of that game's, a spectator otherwise. Rights never
+        carry over from one game to another (not to its forks either)."""
+        try:
+            return self.viewer(game_id, token)
+        except Unauthenticated:
+            return None
 
     def _is_arbiter(self, game_id: UUID, token: str | None) -> bool:
         try:
@@ -181,6 +219,20 @@ class GameStore(Application[UUID]):
             raise Conflict(
                 "position-taken", "another move was stored at this position first; reload and retry"
             ) from None
+        except OperationalError as error:
+            log.error("the store refused a write: %r", error)
+            if "full" in str(error).lower():
+                raise StorageFull(
+                    "storage-full", "the store has no room left; nothing was stored"
+                ) from None
+            raise Unavailable(
+                "storage-unavailable", "the store cannot be written just now; nothing was stored"
+            ) from None
+        except PersistenceError as error:
+            log.error("the store refused a write: %r", error)
+            raise Unavailable(
+                "storage-unavailable", "the store cannot be written just now; nothing was stored"
+            ) from None
         with self._changed:
             self._changed.notify_all()
 
@@ -210,7 +262,12 @@ class GameStore(Application[UUID]):
         """The full stored records (unredacted: callers redact)."""
         gt = from_position if from_position > 0 else None
         lte = None if to_position is None else to_position + 1
-        stored = list(self.events.get(game_id, gt=gt, lte=lte))
+        try:
+            stored = list(self.events.get(game_id, gt=gt, lte=lte))
+        except PersistenceError:
+            raise
+        except Exception as error:  # the stored bytes themselves cannot be decoded
+            raise self._data_loss(game_id, self._undecodable_position(game_id), error) from None
         if not stored and from_position == 0:
             raise NotFound("no-such-game", f"no game {game_id}")
         return [event_record(event) for event in stored]

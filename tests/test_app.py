@@ -49,8 +49,10 @@ def to_act(app: GameLog, created: CreatedGame) -> str:
 
 
 def test_creation_publishes_commitment_and_distinct_tokens(app: GameLog) -> None:
-    created = app.create_game("three-too-many", SEATS, seed=b"known")
-    assert created.commitment == hashlib.sha256(b"known").hexdigest()
+    short_seed = b"\x01\x02\x03"  # 2^24 candidates: found in seconds if the hash were bare
+    created = app.create_game("three-too-many", SEATS, seed=short_seed)
+    assert created.commitment != hashlib.sha256(short_seed).hexdigest()
+    assert "seed_nonce" not in app.records(created.game_id)[0]
     tokens = [*created.tokens.values(), created.arbiter_token]
     assert len(set(tokens)) == 3 and all(len(t) >= 32 for t in tokens)
     assert app.viewer(created.game_id, created.tokens["ann"]) == "ann"
@@ -166,7 +168,8 @@ def test_the_end_reveals_the_seed_and_refuses_more_moves(app: GameLog) -> None:
     records = app.records(played.game_id)
     end = records[-1]
     assert end["kind"] == "finished"
-    assert hashlib.sha256(bytes.fromhex(end["seed"])).hexdigest() == records[0]["commitment"]
+    revealed = bytes.fromhex(end["seed_nonce"]) + bytes.fromhex(end["seed"])
+    assert hashlib.sha256(revealed).hexdigest() == records[0]["commitment"]
     with pytest.raises(Refused, match="over"):
         app.play(played.game_id, played.created.tokens["p1"], {"card": 1}, end["position"])
 

@@ -11,9 +11,21 @@ true state at each position is rebuilt from the arbiter's full records and
 ``find_leaks`` looks for every component ``rules.hidden_from(state, viewer)``
 names in what that viewer got.
 
+The hashes: every part a viewer may not see (another seat's move, a redacted
+event, an explicit deal) comes as a hash the viewer cannot test guesses
+against. The test plays the strongest guesser there is: it knows the true
+part, and checks that neither its bare hash (how format 1 hashed parts) nor
+its hash with any salt the viewer received matches, and that the part's own
+salt never reached the viewer. If the true value cannot be confirmed, no
+enumeration of candidates can.
+
 The seed: no record carries one and its hex never shows while the game runs;
-the ``finished`` record then reveals a seed whose SHA-256 is the commitment
-published at creation.
+the ``finished`` record then reveals the seed and the nonce whose SHA-256 is
+the commitment published at creation. The bare seed's SHA-256 is not the
+commitment, so a short seed cannot be found from it.
+
+What becomes public at the end (docs/service-decisions.md): once a game is
+finished its whole record, every part and every salt, is public.
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ from gamelog.games import all_rules, get_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.games.protocol import ARBITER, Rules, Viewer
 from gamelog.replay.fold import fold
+from gamelog.replay.record import json_hash, part_hash, seed_commitment
 
 GAMES = [rules.name for rules in all_rules()]
 MAX_MOVES = 1500
@@ -263,13 +276,73 @@ def test_no_call_shows_what_the_caller_may_not_see(server: ServerProcess, game: 
         unredacted = [Seen(p, None, "the arbiter's records", full[: p + 1]) for p in (0, end // 2)]
         assert leaks_in(rules, states, unredacted)
 
-    # The seed stays secret until the end, then matches its commitment.
-    seed = public[-1]["seed"]
-    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == table.created.seed_commitment
-    assert public[0]["commitment"] == table.created.seed_commitment
+    guessed = brute_force(full, table.seen)
+    assert not guessed, f"{len(guessed)} hidden parts confirmed, first: " + "\n".join(guessed[:5])
+
+    # The seed stays secret until the end, then matches its commitment; the
+    # bare seed's hash is not the commitment (a short seed cannot be searched).
+    seed, nonce = public[-1]["seed"], public[-1]["seed_nonce"]
+    commitment = table.created.seed_commitment
+    assert seed_commitment(bytes.fromhex(seed), bytes.fromhex(nonce)) == commitment
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() != commitment
+    assert public[0]["commitment"] == commitment
+    # Once finished, the whole record is public.
+    assert public == full
     for item in table.seen:
-        assert seed not in json.dumps(item.data) and seed not in item.text, item.what
+        blob = json.dumps(item.data) + item.text
+        assert seed not in blob and nonce not in blob, item.what
         for record in records_in(item.data):
             assert "seed" not in record and record["kind"] != "finished", item.what
         if isinstance(item.data, dict) and "games" in item.data:
             assert all("secret_seed" not in g for g in item.data["games"]), item.what
+
+
+def brute_force(full: list[dict[str, Any]], seen: list[Seen]) -> list[str]:
+    """Hidden parts that a viewer could confirm from what it was sent: by the
+    part's bare hash, by its hash under any salt the viewer holds, or because
+    the part's own salt reached the viewer."""
+    confirmed: list[str] = []
+    blobs: dict[Viewer, str] = {}
+    for item in seen:
+        blobs[item.viewer] = blobs.get(item.viewer, "") + json.dumps(item.data) + item.text
+    salts_held: dict[Viewer, set[str]] = {}
+    for viewer, blob in blobs.items():
+        salts_held[viewer] = set(re.findall(r'"([0-9a-f]{32})"', blob))
+    for item in seen:
+        data = item.data
+        if isinstance(data, dict) and "games" in data:
+            data = data["games"][0]  # the game itself; its forks are other games
+        for record in records_in(data):
+            truth = full[record["position"]]
+            for name, _, true_value, stored_hash, salt in cut_parts(record, truth):
+                who = f"{item.what} for {item.viewer or 'spectator'}, record {record['position']}"
+                guesses = [json_hash(true_value)] + [
+                    part_hash(true_value, held) for held in salts_held[item.viewer]
+                ]
+                if stored_hash in guesses:
+                    confirmed.append(f"{who}: {name} confirmed from its hash")
+                if salt in blobs[item.viewer]:
+                    confirmed.append(f"{who}: {name}'s salt was sent")
+    return confirmed
+
+
+def cut_parts(
+    record: dict[str, Any], truth: dict[str, Any]
+) -> Iterator[tuple[str, Any, Any, str, str]]:
+    """(name, what was sent, the true part, its hash, its salt) for each part
+    of ``record`` that was cut out or redacted."""
+    salts = truth["salts"]
+    for key, hash_key in (("move", "move_hash"), ("options", "options_hash")):
+        if key in truth and record.get(key) != truth[key]:
+            yield key, record.get(key), truth[key], truth[hash_key], salts[key]
+    for index, (sent, true_event) in enumerate(
+        zip(record.get("events", []), truth.get("events", []))
+    ):
+        if sent != true_event:
+            yield (
+                f"event {index}",
+                sent,
+                true_event,
+                truth["event_hashes"][index],
+                salts["events"][index],
+            )

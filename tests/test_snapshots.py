@@ -86,7 +86,7 @@ def test_a_snapshot_holds_what_the_store_gives_back(tmp_path: Path, result_versi
         stored = reader.events.get(game_id, lte=snapshot.originator_version)
         folded = project_aggregate(None, stored)
         assert snapshot.state == GameSnapshot.take(folded).state, snapshot.originator_version
-    assert snapshots[0].state["undo_request"] is not None
+    assert snapshots[0].state["line"]["pending"] is not None
     ended_on_the_snapshot = result_version == 3 * SNAPSHOT_INTERVAL - 1
     assert (snapshots[-1].state["result"] is not None) == ended_on_the_snapshot
     reader.close()
