@@ -9,13 +9,10 @@ DB ?= gamelog.sqlite
 
 .PHONY: setup serve test lint typecheck unit proto bench clean
 
-$(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev]"
-	touch $@
-
-setup: $(VENV)/.installed
+# scripts/setup_venv.py takes a lock, so `make serve` and `make test` started
+# together on a fresh clone install once, not twice into one folder.
+setup:
+	@$(PYTHON) scripts/setup_venv.py
 
 serve: setup
 	$(BIN)/gamelog serve --db $(DB) --port $(PORT)

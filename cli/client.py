@@ -20,6 +20,25 @@ from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 
 MAX_MESSAGE_BYTES = 40 * 1024 * 1024
+DEFAULT_PORT = 50051
+
+
+def with_default_port(address: str) -> str:
+    """``host`` alone means gamelog's port, not gRPC's 443.
+
+    >>> with_default_port("localhost"), with_default_port("10.0.0.2:6000")
+    ('localhost:50051', '10.0.0.2:6000')
+    >>> with_default_port("[::1]"), with_default_port("[::1]:7000")
+    ('[::1]:50051', '[::1]:7000')
+    """
+    if "://" in address or address.startswith("unix:"):
+        return address  # a full gRPC target says what it means
+    if address.startswith("["):  # an IPv6 literal
+        return address if "]:" in address else f"{address}:{DEFAULT_PORT}"
+    return address if ":" in address else f"{address}:{DEFAULT_PORT}"
+    if (address.startswith("[") and address.endswith("]")) or ":" not in address:
+        return f"{address}:{DEFAULT_PORT}"
+    return address
 
 
 class ApiError(Exception):
@@ -59,6 +78,8 @@ def bearer(token: str | None) -> tuple[tuple[str, str], ...] | None:
 
 class Client:
     def __init__(self, server: str = "localhost:50051", ca: str | None = None) -> None:
+        server = with_default_port(server)
+        self.address = server
         options = [
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
@@ -83,7 +104,18 @@ class Client:
         try:
             return getattr(self.stub, name)(request, metadata=bearer(token), timeout=timeout)
         except grpc.RpcError as error:
-            raise api_error(error) from None
+            raise self._explained(api_error(error)) from None
+
+    def _explained(self, error: ApiError) -> ApiError:
+        """A connection failure says where it looked and how to get a server."""
+        if error.code == "UNAVAILABLE" and not error.reason:
+            return ApiError(
+                "UNAVAILABLE",
+                "no-server",
+                f"no gamelog server answers at {self.address}; start one with "
+                "`gamelog serve` (or `make serve`), or name another with --server HOST:PORT",
+            )
+        return error
 
     # -- calls --------------------------------------------------------------------------
 
@@ -137,15 +169,25 @@ class Client:
             request.at_position = at
         return self._call("GetState", request, token)
 
-    def legal_moves(self, game_id: str, token: str) -> list[Any]:
-        response = self._call("ListLegalMoves", pb.ListLegalMovesRequest(game_id=game_id), token)
-        return [json.loads(m) for m in response.moves_json]
+    def legal_moves(self, game_id: str, token: str, seat: str = "") -> list[Any]:
+        return [json.loads(m) for m in self.moves_listing(game_id, token, seat).moves_json]
+
+    def moves_listing(self, game_id: str, token: str, seat: str = "") -> Any:
+        """The whole answer: the moves, and whether they are all of them."""
+        request = pb.ListLegalMovesRequest(game_id=game_id, seat=seat)
+        return self._call("ListLegalMoves", request, token)
 
     def records(self, game_id: str, token: str | None = None, from_position: int = 0) -> list[Any]:
+        return [record for record, _ in self.log(game_id, token, from_position)]
+
+    def log(
+        self, game_id: str, token: str | None = None, from_position: int = 0
+    ) -> list[tuple[Any, str]]:
+        """The records as the caller may see them, each with its line of notation."""
         response = self._call(
             "ListEvents", pb.ListEventsRequest(game_id=game_id, from_position=from_position), token
         )
-        return [json.loads(r.record_json) for r in response.records]
+        return [(json.loads(r.record_json), r.notation) for r in response.records]
 
     def games(self, limit: int = 1000) -> list[Any]:
         return list(self._call("ListGames", pb.ListGamesRequest(limit=limit)).games)
@@ -198,6 +240,17 @@ class Client:
         from_position: int = 0,
         timeout: float | None = None,
     ) -> Iterator[Any]:
+        for record, _ in self.follow_log(game_id, token, from_position, timeout):
+            yield record
+
+    def follow_log(
+        self,
+        game_id: str,
+        token: str | None = None,
+        from_position: int = 0,
+        timeout: float | None = None,
+    ) -> Iterator[tuple[Any, str]]:
+        """Records as they are stored, each with its line of notation."""
         stream: Any = self.stub.FollowGame(
             pb.FollowGameRequest(game_id=game_id, from_position=from_position),
             metadata=bearer(token),
@@ -205,12 +258,16 @@ class Client:
         )
         try:
             for record in stream:
-                yield json.loads(record.record_json)
+                yield json.loads(record.record_json), record.notation
         except grpc.RpcError as error:
             if error.code() != grpc.StatusCode.CANCELLED:
-                raise api_error(error) from None
+                raise self._explained(api_error(error)) from None
         finally:
             stream.cancel()
+
+    def export_text(self, game_id: str, token: str | None = None, redacted: bool = False) -> str:
+        request = pb.ExportGameRequest(game_id=game_id, redacted=redacted, format="text")
+        return str(self._call("ExportGame", request, token).text)
 
     def export(self, game_id: str, token: str | None = None, redacted: bool = False) -> Any:
         response = self._call(
@@ -218,9 +275,14 @@ class Client:
         )
         return json.loads(response.record_file_json)
 
-    def import_file(self, data: Any) -> Any:
+    def import_file(self, data: Any, token: str | None = None) -> Any:
+        """Import a record file; ``token`` is the arbiter token of a game in
+        this store that the file's branches are forked from (grafting)."""
         return self._call(
-            "ImportGame", pb.ImportGameRequest(record_file_json=json.dumps(data)), timeout=600
+            "ImportGame",
+            pb.ImportGameRequest(record_file_json=json.dumps(data)),
+            token,
+            timeout=600,
         )
 
     def echo(self, payload: bytes) -> bytes:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from gamelog.cli.client import loads
+from gamelog.games.wording import and_list, places
 
 console = Console()
 F = TypeVar("F", bound=Callable[..., Any])
@@ -80,11 +81,11 @@ def parse_move(text: str) -> Any:
     return value
 
 
-def output_state(state: Any, as_json: bool) -> None:
+def output_state(state: Any, as_json: bool, last_move: str = "") -> None:
     if as_json:
         emit(state_json(state))
     else:
-        print_state(state)
+        print_state(state, last_move)
 
 
 def state_json(state: Any) -> dict[str, Any]:
@@ -100,74 +101,51 @@ def state_json(state: Any) -> dict[str, Any]:
         "result": loads(state.result_json),
         "view": loads(state.view_json),
         "pending_undo": loads(state.pending_undo_json),
+        "tags": dict(state.tags),
     }
 
 
-def print_state(state: Any) -> None:
+def print_state(state: Any, last_move: str = "") -> None:
+    """The board as the game draws it, with who is to act or the result,
+    the game's tags, the move that led here, and a take-back request waiting."""
     who = state.viewer or "spectator"
     console.print(
         f"[bold]{state.game}[/bold] {state.game_id}  position {state.position}"
-        f"/{state.last_position}  ply {state.ply}  as {who}"
+        f"/{state.last_position}  ply {state.ply}  as {who}",
+        highlight=False,
     )
+    if state.tags:
+        tags = "  ".join(f"{k}: {v}" for k, v in sorted(state.tags.items()))
+        console.print(tags, markup=False, highlight=False)
+    if last_move:
+        console.print(f"last: {last_move}", markup=False, highlight=False)
     console.print(state.text, markup=False, highlight=False)
     if state.finished:
-        result = loads(state.result_json)
-        table = Table("place", "seat", "score")
-        for place, seats in enumerate(result["ranking"], start=1):
-            for seat in seats:
-                table.add_row(str(place), seat, str(result["scores"][seat]))
-        console.print(table)
-        view = loads(state.view_json) or {}
-        sheet = view.get("score_sheet") if isinstance(view, dict) else None
-        if sheet:
-            print_score_sheet(sheet)
+        print_result(loads(state.result_json))
     else:
-        console.print(f"to act: {', '.join(state.to_act) or '-'}")
+        console.print(f"to act: {', '.join(state.to_act) or '-'}", highlight=False)
     if state.pending_undo_json:
-        console.print(f"take-back request waiting: {state.pending_undo_json}")
+        console.print(pending_undo_words(loads(state.pending_undo_json)), highlight=False)
 
 
-def print_score_sheet(sheet: Any) -> None:
-    """A game's score sheet as a table: rows of categories, a column per seat.
-
-    Games give it as ``{"columns": [seats], "rows": [{"label", "scores": {seat:
-    points}}, ...]}``, with rows as plain lists ``[label, v1, v2, ...]``, or as
-    ``{category: {seat: points}}``."""
-    if not isinstance(sheet, dict):
-        return
-    if "rows" in sheet and "columns" in sheet:
-        columns = [str(c) for c in sheet["columns"]]
-        table = Table("", *columns, title="score sheet")
-        for row in sheet["rows"]:
-            if isinstance(row, dict):
-                label = str(row.get("label") or row.get("category", ""))
-                scores = row.get("scores", {})
-                table.add_row(label, *[str(scores.get(c, "")) for c in columns])
-            else:
-                table.add_row(*[str(v) for v in row])
-        console.print(table)
-        return
-    seats = sorted({s for values in sheet.values() if isinstance(values, dict) for s in values})
-    table = Table("", *seats, title="score sheet")
-    for category, values in sheet.items():
-        if isinstance(values, dict):
-            table.add_row(str(category), *[str(values.get(s, "")) for s in seats])
+def print_result(result: dict[str, Any]) -> None:
+    """Places in standard competition ranking: a tie shares a place, the next
+    place skips (1, 1, 3)."""
+    table = Table("place", "seat", "score")
+    for place, seats in places(result["ranking"]):
+        for seat in seats:
+            table.add_row(str(place), seat, str(result["scores"][seat]))
     console.print(table)
 
 
-def describe_record(record: dict[str, Any]) -> str:
-    kind = record["kind"]
-    head = f"{record['position']:>5}  {kind:<12}"
-    if kind == "move":
-        move = "(hidden)" if record.get("move") is None else json.dumps(record["move"])
-        events = ", ".join(e.get("type", "?") for e in record.get("events", []))
-        return f"{head} {record['seat']}: {move}  → {events}"
-    if kind == "created":
-        return (
-            f"{head} {record['game']} {record['rules_version']} seats {','.join(record['seats'])}"
-        )
-    if kind == "finished":
-        return f"{head} result {json.dumps(record['result'].get('scores'))}  seed {record['seed']}"
-    if kind == "takeback":
-        return f"{head} back to {record['to_position']} by {record['by']}"
-    return f"{head} {record.get('seat', '')} → {record.get('to_position', '')}"
+def pending_undo_words(request: dict[str, Any]) -> str:
+    """``ann asks to go back to position 12; approved by ben``."""
+    words = f"take-back request waiting: {request['seat']} asks to go back to position "
+    words += str(request["to_position"])
+    approved = request.get("approved") or []
+    return words + (f"; approved by {and_list(approved)}" if approved else "; no answers yet")
+
+
+def log_line(record: dict[str, Any], notation: str) -> str:
+    """One stored record as a numbered line in the game's notation."""
+    return f"{record['position']:>5}  {notation}"

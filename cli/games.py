@@ -21,7 +21,8 @@ from gamelog.cli.common import (
 @click.command()
 @client_options
 def games(server: str, ca: str | None, as_json: bool) -> None:
-    """List the games this server knows."""
+    """List the games this server knows (--json: with each game's JSON
+    Schemas of its options, moves, views and events)."""
     with Client(server, ca) as client:
         types = client.game_types()
     if as_json:
@@ -34,6 +35,7 @@ def games(server: str, ca: str | None, as_json: bool) -> None:
                     "min_players": t.min_players,
                     "max_players": t.max_players,
                     "default_component_set": t.default_component_set,
+                    "schemas": loads(t.schemas_json),
                 }
                 for t in types
             ]
@@ -129,7 +131,7 @@ def new(
     options: dict[str, Any] = json.loads(options_json) if options_json else {}
     if deal_file:
         options["deal"] = json.loads(Path(deal_file).read_text())
-    metadata = dict(tag.split("=", 1) for tag in tags if "=" in tag)
+    metadata = parse_tags(tags)
     seed_hex = seed.to_bytes(8, "big", signed=False).hex() if seed is not None else ""
     with Client(server, ca) as client:
         created = client.create(
@@ -141,3 +143,16 @@ def new(
             seed_hex,
         )
     print_created(created, f"game [bold]{created.game_id}[/bold] ({game})", as_json)
+
+
+def parse_tags(tags: tuple[str, ...]) -> dict[str, str]:
+    """``Event=Club night`` pairs; a tag without ``=`` is refused, not dropped."""
+    metadata: dict[str, str] = {}
+    for tag in tags:
+        name, sep, value = tag.partition("=")
+        if not sep or not name:
+            raise click.BadParameter(f"{tag!r} is not KEY=VALUE", param_hint="--tag")
+        if name in metadata:
+            raise click.BadParameter(f"tag {name} is given twice", param_hint="--tag")
+        metadata[name] = value
+    return metadata

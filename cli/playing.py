@@ -10,9 +10,8 @@ import click
 from gamelog.cli.client import Client
 from gamelog.cli.common import (
     client_options,
-    console,
-    describe_record,
     emit,
+    log_line,
     output_state,
     parse_move,
     token_option,
@@ -45,8 +44,8 @@ def play(
     if as_json:
         emit({"position": played.position, "replayed": played.replayed, "records": records})
         return
-    for record in records:
-        console.print(describe_record(record))
+    for record, message in zip(records, played.records):
+        click.echo(log_line(record, message.notation))
 
 
 @click.command()
@@ -69,27 +68,36 @@ def show(
     at_position: int | None,
     svg_file: str | None,
 ) -> None:
-    """Show a game's table at the latest or any earlier position."""
+    """Show a game's table at the latest or any earlier position, with the
+    move that led there."""
     with Client(server, ca) as client:
         state = client.state(game_id, token, at_position, picture=bool(svg_file))
+        last_move = client.log(game_id, token, state.position)[0][1] if not as_json else ""
     if svg_file:
         Path(svg_file).write_text(state.svg, encoding="utf-8")
-    output_state(state, as_json)
+    output_state(state, as_json, last_move)
 
 
 @click.command()
 @client_options
 @click.argument("game_id")
 @token_option(required=True)
-def moves(server: str, ca: str | None, as_json: bool, game_id: str, token: str) -> None:
-    """List your seat's legal moves now."""
+@click.option("--seat", default="", help="the arbiter lists any seat's moves (hot seat, bots)")
+def moves(server: str, ca: str | None, as_json: bool, game_id: str, token: str, seat: str) -> None:
+    """List your seat's legal moves now (the arbiter: any seat's, with --seat).
+
+    Where moves are open-ended (trades of any size, freeform notes) the list is
+    a sample, and says what it covers."""
     with Client(server, ca) as client:
-        legal = client.legal_moves(game_id, token)
+        listing = client.moves_listing(game_id, token, seat)
+    legal = [json.loads(m) for m in listing.moves_json]
     if as_json:
         emit(legal)
         return
     for move in legal:
         click.echo(json.dumps(move))
+    if not listing.complete:
+        click.echo(f"(a sample, not every legal move: {listing.sample_note})")
 
 
 @click.command("log")
@@ -105,11 +113,12 @@ def log_(
     token: str | None,
     from_position: int,
 ) -> None:
-    """Print a game's stored records (redacted for you)."""
+    """Print a game's stored records, one line each in the game's notation, as
+    you may see them (--json: the records themselves)."""
     with Client(server, ca) as client:
-        records = client.records(game_id, token, from_position)
+        logged = client.log(game_id, token, from_position)
     if as_json:
-        emit(records)
+        emit([record for record, _ in logged])
         return
-    for record in records:
-        click.echo(describe_record(record))
+    for record, notation in logged:
+        click.echo(log_line(record, notation))

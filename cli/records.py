@@ -22,6 +22,14 @@ from gamelog.cli.common import (
 @token_option()
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False))
 @click.option("--redacted", is_flag=True, help="a spectator-safe copy")
+@click.option(
+    "--format",
+    "file_format",
+    type=click.Choice(["json", "text"]),
+    default="json",
+    show_default=True,
+    help="json: the record file (imports); text: for reading and posting, like PGN",
+)
 def export(
     server: str,
     ca: str | None,
@@ -30,25 +38,54 @@ def export(
     token: str | None,
     output: str,
     redacted: bool,
+    file_format: str,
 ) -> None:
-    """Write a game and its branches to one portable record file."""
+    """Write a game and its branches to one portable record file (or, with
+    --format text, the game in its notation for people to read)."""
     with Client(server, ca) as client:
+        if file_format == "text":
+            Path(output).write_text(client.export_text(game_id, token, redacted), "utf-8")
+            if as_json:
+                emit({"file": output, "format": "text"})
+            else:
+                click.echo(f"wrote {output}: the game as text")
+            return
         data = client.export(game_id, token, redacted)
     Path(output).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
-    summary = {"file": output, "games": len(data["games"]), "redacted": data["redacted"]}
+    left_out = data.get("left_out", [])
+    summary = {
+        "file": output,
+        "games": len(data["games"]),
+        "redacted": data["redacted"],
+        "left_out": left_out,
+    }
     if as_json:
         emit(summary)
-    else:
-        click.echo(f"wrote {output}: {summary['games']} game(s)")
+        return
+    click.echo(f"wrote {output}: {summary['games']} game(s)")
+    if data["redacted"]:
+        click.echo(
+            "note: this copy is redacted: hidden parts (other seats' cards, sealed choices) "
+            "are cut out for you, so it audits for its hash chain only and will not "
+            "import. The arbiter's token exports a running game whole; a finished game "
+            "is public and exports whole for anyone.",
+            err=True,
+        )
+    for branch in left_out:
+        click.echo(f"left out branch {branch['game_id']}: {branch['reason']}", err=True)
 
 
 @click.command("import")
 @client_options
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
-def import_(server: str, ca: str | None, as_json: bool, file: str) -> None:
-    """Re-validate a record file and store its games (refused unless it audits clean)."""
+@token_option()
+def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | None) -> None:
+    """Re-validate a record file and store all its games, or none.
+
+    A file holding only branches of a game already in this store (not the game
+    itself) needs that game's arbiter token (--token)."""
     with Client(server, ca) as client:
-        response = client.import_file(json.loads(Path(file).read_text()))
+        response = client.import_file(json.loads(Path(file).read_text()), token)
     data: dict[str, Any] = {
         "id_map": dict(response.id_map),
         "games": [

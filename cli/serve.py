@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 
 import click
 
@@ -41,12 +42,41 @@ def serve(
     if bool(tls_cert) != bool(tls_key):
         raise click.UsageError("--tls-cert and --tls-key go together")
     env = store_env(db=db, postgres=postgres, memory=memory)
-    running = start_server(
-        env, port=port, host=host, tls_cert=tls_cert, tls_key=tls_key, workers=workers
-    )
+    if port and not port_is_free(host, port):
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: the port is in use (another gamelog server?); "
+            "stop it, or choose another port with --port"
+        )
+    try:
+        running = start_server(
+            env, port=port, host=host, tls_cert=tls_cert, tls_key=tls_key, workers=workers
+        )
+    except (OSError, RuntimeError) as error:
+        if "bind" not in str(error).lower() and "listen" not in str(error).lower():
+            raise
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: the port is in use (another gamelog server?); "
+            "stop it, or choose another port with --port"
+        ) from None
     store = env.get("PERSISTENCE_MODULE", "environment").rsplit(".", 1)[-1]
     where = env.get("SQLITE_DBNAME") or env.get("POSTGRES_DBNAME") or ""
     serve_forever(
         running,
         f"gamelog serving on {host}:{running.port} ({store} {where}".rstrip() + ")",
     )
+
+
+def port_is_free(host: str, port: int) -> bool:
+    """Whether ``host:port`` can be bound now: asked first, so a port in use
+    is one clear line rather than the gRPC core's log and a traceback."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        return True  # let the server report a host it cannot resolve
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        try:
+            probe.bind(address)
+        except OSError:
+            return False
+    return True

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
 from gamelog.cli.client import Client
 from gamelog.cli.common import (
     client_options,
-    describe_record,
     emit,
+    log_line,
     token_option,
 )
+from gamelog.games.protocol import ARBITER
+from gamelog.replay.fold import line_records
 
 
 @click.command()
@@ -20,7 +23,12 @@ from gamelog.cli.common import (
 @click.argument("game_id")
 @click.argument("action", type=click.Choice(["request", "approve", "decline"]))
 @token_option(required=True)
-@click.option("--to", "to_position", type=int, default=0, help="the position to go back to")
+@click.option(
+    "--to",
+    "to_position",
+    type=int,
+    help="the position to go back to (default: just before your own last move)",
+)
 def undo(
     server: str,
     ca: str | None,
@@ -28,16 +36,33 @@ def undo(
     game_id: str,
     action: str,
     token: str,
-    to_position: int,
+    to_position: int | None,
 ) -> None:
-    """Take moves back to --to N (request; approve or decline a request)."""
+    """Take moves back: request it (or do it, where the policy lets you or you
+    are the arbiter), or approve or decline another seat's request.
+
+    With no --to, a seat takes back its own last move: the game goes back to
+    the position just before it. The arbiter always names --to."""
     with Client(server, ca) as client:
-        at = client.state(game_id, token).last_position
-        outcome = client.take_back(game_id, action, to_position, at, token)
+        state = client.state(game_id, token)
+        if action == "request" and to_position is None:
+            to_position = before_own_last_move(client.records(game_id, token), state.viewer)
+        outcome = client.take_back(game_id, action, to_position or 0, state.last_position, token)
     records = [json.loads(r.record_json) for r in outcome.records]
     if as_json:
         emit({"position": outcome.position, "taken_back": outcome.taken_back, "records": records})
         return
-    for record in records:
-        click.echo(describe_record(record))
+    for record, message in zip(records, outcome.records):
+        click.echo(log_line(record, message.notation))
     click.echo("moves taken back" if outcome.taken_back else "request stored")
+
+
+def before_own_last_move(records: list[dict[str, Any]], seat: str) -> int:
+    """The line position just before ``seat``'s last move still standing."""
+    if seat == ARBITER or not seat:
+        raise click.UsageError("the arbiter names the position to go back to: --to N")
+    line = [0] + [r["position"] for r in line_records(records, len(records) - 1)]
+    own = [p for p, r in ((p, records[p]) for p in line[1:]) if r.get("seat") == seat]
+    if not own:
+        raise click.UsageError(f"{seat} has no move in the current line to take back")
+    return int(line[line.index(own[-1]) - 1])

@@ -85,6 +85,7 @@ def build_record_file(
     redacted: bool = False,
     secret_seeds: dict[str, tuple[str, str]] | None = None,
     redacted_games: Sequence[str] = (),
+    left_out: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The file's JSON: the root game first, then its branches, parents first.
     ``secret_seeds`` gives running games' (seed, seed nonce) for an arbiter's
@@ -105,12 +106,15 @@ def build_record_file(
             if nonce:
                 entry["secret_seed_nonce"] = nonce
         entries.append(entry)
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "redacted": redacted or bool(redacted_games),
         "games": entries,
     }
+    if left_out:
+        data["left_out"] = [{"game_id": g, "reason": why} for g, why in left_out.items()]
+    return data
 
 
 GAME_FIELDS = frozenset(
@@ -131,7 +135,7 @@ def parse_record_file(data: Any) -> list[GameEntry]:
             f"record file version {version!r} is not one this server reads "
             f"({', '.join(map(str, READABLE_VERSIONS))})"
         )
-    if set(data) - {"format", "version", "redacted", "games"}:
+    if set(data) - {"format", "version", "redacted", "games", "left_out"}:
         raise RecordFileError("the file has fields no record file has")
     if not isinstance(data.get("redacted", False), bool):
         raise RecordFileError("redacted must be true or false")

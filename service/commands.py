@@ -17,6 +17,7 @@ from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, rng_for
 from gamelog.replay.checks import seat_names_problem, tags_problem
 from gamelog.replay.fold import line_events
+from gamelog.replay.notation import record_line
 from gamelog.replay.record import (
     RECORD_FORMAT,
     Record,
@@ -24,6 +25,7 @@ from gamelog.replay.record import (
     new_seed_nonce,
     seed_commitment,
 )
+from gamelog.replay.redact import redact_record
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
     UNREADABLE,
@@ -34,7 +36,7 @@ from gamelog.service.errors import (
     Refused,
 )
 from gamelog.service.game import UNDO_POLICIES, Game
-from gamelog.service.outcomes import CreatedGame, Played, TakeBackOutcome
+from gamelog.service.outcomes import CreatedGame, Played, Shown, TakeBackOutcome
 from gamelog.service.store import GameStore, event_record
 
 
@@ -139,6 +141,7 @@ class Commands(GameStore):
             game = self._current_game(game_id, at_position)
             if request_id and request_id in game.request_ids:
                 return self._replayed(game_id, game, request_id, seat, move)
+            before = game.state
             try:
                 game.play(seat, move, at_position, request_id)
             except RulesError as error:
@@ -153,12 +156,16 @@ class Commands(GameStore):
                     return self._replayed(game_id, fresh, request_id, seat, move)
                 raise
             self._remember(game_id, game)
+        rules = game.rules
+        shown = [redact_record(rules, r, seat, game.is_finished) for r in records]
         return Played(
             game.position,
             records,
             seat=seat,
             finished=game.is_finished,
             game=game.record_created["game"],
+            # Only the move's own line needs the state before it; the end's needs none.
+            shown=[Shown(r, record_line(rules, before, r)) for r in shown],
         )
 
     def _replayed(self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any) -> Played:
@@ -174,13 +181,15 @@ class Commands(GameStore):
         following = [
             r for r in records[1:] if r["kind"] == "finished" and r["position"] == position + 1
         ]
+        records = [first, *following]
         return Played(
             position + len(following),
-            [first, *following],
+            records,
             replayed=True,
             seat=seat,
             finished=bool(following) or game.is_finished,
             game=game.record_created["game"],
+            shown=self.shown(game_id, game, records, seat),
         )
 
     # -- taking back ------------------------------------------------------------------
@@ -234,7 +243,12 @@ class Commands(GameStore):
             self._remember(game_id, game)
         taken_back = any(r["kind"] == "takeback" for r in records)
         return TakeBackOutcome(
-            game.position, taken_back, records, seat=viewer, game=game.record_created["game"]
+            game.position,
+            taken_back,
+            records,
+            seat=viewer,
+            game=game.record_created["game"],
+            shown=self.shown(game_id, game, records, viewer),
         )
 
     def _take_back_now(

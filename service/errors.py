@@ -14,9 +14,17 @@ still a refusal for the caller (and a bug report for us)."""
 
 
 class GamelogError(Refusal):
-    """A refusal by the service; ``status`` is the gRPC status it maps to."""
+    """A refusal by the service; ``status`` is the gRPC status it maps to.
+
+    ``metadata`` is what a client needs to go on without parsing the message
+    (the current position on ``stale-position``, who is to act on
+    ``not-your-turn``); it travels in ``google.rpc.ErrorInfo.metadata``."""
 
     status = "UNKNOWN"
+
+    def __init__(self, code: str, message: str, metadata: dict[str, str] | None = None) -> None:
+        super().__init__(code, message)
+        self.metadata = dict(metadata or {})
 
 
 class InvalidArgument(GamelogError):

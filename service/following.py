@@ -6,8 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
-from gamelog.replay.record import Record
-from gamelog.replay.redact import redact_record
+from gamelog.service.outcomes import Shown
 from gamelog.service.store import GameStore
 
 
@@ -27,18 +26,18 @@ class Following(GameStore):
         from_position: int = 0,
         poll_seconds: float = 0.25,
         still_wanted: Any = lambda: True,
-    ) -> Iterator[Record]:
+    ) -> Iterator[Shown]:
         """Yield the caller's view of each record from ``from_position`` on, as
-        it is stored, until the game is finished or the caller goes away."""
+        it is stored, with its notation, until the game is finished or the
+        caller goes away."""
         viewer = self.viewer(game_id, token)
-        rules = self._game(game_id).rules
         next_position = from_position
         while still_wanted():
+            game = self._game(game_id)
             records = self.records(game_id, from_position=next_position)
-            finished_now = bool(records) and records[-1]["kind"] == "finished"
-            for record in records:
-                yield redact_record(rules, record, viewer, finished_now)
-                next_position = record["position"] + 1
-                if record["kind"] == "finished":
+            for shown in self.shown(game_id, game, records, viewer):
+                yield shown
+                next_position = shown.record["position"] + 1
+                if shown.record["kind"] == "finished":
                     return
             self.wait_for_change(poll_seconds)

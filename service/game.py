@@ -82,6 +82,11 @@ class GameSnapshot(Snapshot):
         return aggregate
 
 
+def _all_concurrent(rules: Rules[Any], events: list[dict[str, Any]]) -> bool:
+    concurrent = getattr(rules, "concurrent", None)  # until every game has it
+    return bool(events) and concurrent is not None and all(concurrent(e) for e in events)
+
+
 def line_to_json(line: Line) -> dict[str, Any]:
     """The line as plain JSON, as the store gives it back."""
     return dict(as_stored(dataclasses.asdict(line)))
@@ -168,6 +173,10 @@ class Game(Aggregate):
         self.request_ids: dict[str, int] = {}
         self.result: dict[str, Any] | None = None
         self.state = start_state(self.rules, record)
+        # The trailing run of simultaneous parts: where it starts, and each
+        # seat's last position in it.
+        self.concurrent_from = 1
+        self.concurrent_last: dict[str, int] = {}
 
     # -- what the game is ------------------------------------------------------
 
@@ -247,17 +256,37 @@ class Game(Aggregate):
             raise Conflict(
                 "stale-position",
                 f"the game is at position {self.position}, not {at_position}; reload and retry",
+                {"position": str(self.position)},
             )
+
+    def _expect_for_move(self, seat: str, at_position: int) -> None:
+        """A move names the position its seat saw. An older position is still
+        good when everything stored since is other seats' parts of a
+        simultaneous step (``Rules.concurrent``): nothing this seat could see
+        changed, so seats acting at once need no reload-and-retry. The move
+        is decided against the game as it stands now."""
+        if (
+            at_position < self.position
+            and at_position + 1 >= self.concurrent_from
+            and self.concurrent_last.get(seat, -1) <= at_position
+        ):
+            return
+        self._expect(at_position)
 
     def play(self, seat: str, move: Move, at_position: int, request_id: str = "") -> None:
         """Validate ``move`` with the rules and store it with what happened."""
-        self._expect(at_position)
+        self._expect_for_move(seat, at_position)
         if self.is_finished:
             raise Refused("game-over", "the game is over")
         if seat != ARBITER and seat not in self.seats:
             raise Refused("not-a-seat", f"{seat!r} does not play in this game")
-        if seat not in self.rules.to_act(self.state):
-            raise PermissionDenied("not-your-turn", f"{seat} may not move now")
+        to_act = self.rules.to_act(self.state)
+        if seat not in to_act:
+            raise PermissionDenied(
+                "not-your-turn",
+                f"{seat} may not move now; to act: {', '.join(to_act) or 'nobody'}",
+                {"to_act": ",".join(to_act)},
+            )
         ply = self.ply + 1
         try:
             events = self.rules.decide(self.state, seat, move, rng_for(self.seed, ply))
@@ -341,11 +370,20 @@ class Game(Aggregate):
         self.state = state
         shows_hidden = any(rules.shows_hidden(event) for event in record["events"])
         self.line = self.line.after_move(record["position"], shows_hidden)
+        if _all_concurrent(rules, record["events"]):
+            self.concurrent_last = {**self.concurrent_last, record["seat"]: record["position"]}
+        else:
+            self._end_concurrent_run(record)
         if record.get("request_id"):
             self.request_ids = {**self.request_ids, record["request_id"]: record["position"]}
         self.last_hash = record["hash"]
 
+    def _end_concurrent_run(self, record: Record) -> None:
+        self.concurrent_from = record["position"] + 1
+        self.concurrent_last = {}
+
     def _apply_undo_step(self, record: Record) -> None:
+        self._end_concurrent_run(record)
         kind = record["kind"]
         if kind == "undo-request":
             self.line = self.line.after_request(record["seat"], record["to_position"])
@@ -354,11 +392,13 @@ class Game(Aggregate):
         self.last_hash = record["hash"]
 
     def _apply_takeback(self, record: Record, restored_state: Any) -> None:
+        self._end_concurrent_run(record)
         self.line = self.line.after_takeback(record["to_position"])
         self.state = restored_state
         self.last_hash = record["hash"]
 
     def _apply_finish(self, record: Record) -> None:
+        self._end_concurrent_run(record)
         self.result = record["result"]
         self.line = self.line.after_finish()
         self.last_hash = record["hash"]

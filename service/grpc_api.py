@@ -20,12 +20,11 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from gamelog.games import get_rules
 from gamelog.replay.audit import AuditReport
 from gamelog.replay.record import Record, compact_json
-from gamelog.replay.redact import redact_record
 from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
 from gamelog.service.errors import GamelogError, InvalidArgument
+from gamelog.service.outcomes import Shown
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 
@@ -61,7 +60,9 @@ class TooLarge(GamelogError):
 
 def status_for(error: GamelogError) -> grpc.Status:
     rpc_code = _CODES.get(error.status, code_pb2.INTERNAL)
-    info = error_details_pb2.ErrorInfo(reason=error.code, domain="gamelog")
+    info = error_details_pb2.ErrorInfo(
+        reason=error.code, domain="gamelog", metadata=getattr(error, "metadata", {})
+    )
     detail = any_pb2.Any()
     detail.Pack(info)
     return rpc_status.to_status(
@@ -114,7 +115,9 @@ def token_of(context: grpc.ServicerContext) -> str | None:
     return None
 
 
-def parse_json(text: str, what: str, limit: int, empty: Any = None) -> Any:
+def parse_json(
+    text: str, what: str, limit: int, empty: Any = None, depth: int = MAX_JSON_DEPTH
+) -> Any:
     """Parse client JSON within a size and nesting limit."""
     if not text:
         if empty is not None:
@@ -125,11 +128,11 @@ def parse_json(text: str, what: str, limit: int, empty: Any = None) -> Any:
     try:
         value = json.loads(text)
     except RecursionError:
-        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {MAX_JSON_DEPTH}") from None
+        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {depth}") from None
     except ValueError as error:
         raise InvalidArgument(f"bad-{what}", f"{what} is not valid JSON: {error}") from None
-    if _depth(value) > MAX_JSON_DEPTH:
-        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {MAX_JSON_DEPTH}")
+    if _depth(value) > depth:
+        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {depth}")
     problem = _unstorable(value)
     if problem:
         raise InvalidArgument(f"bad-{what}", f"{what} {problem}")
@@ -153,9 +156,13 @@ def _unstorable(value: Any) -> str | None:
     something else, or make the game unreadable."""
     if isinstance(value, float):
         return "may hold integers, not fractions"
+    if isinstance(value, str):
+        return None if _is_unicode(value) else "may not hold lone surrogates (\\ud800-\\udfff)"
     if isinstance(value, dict):
         if value.keys() == _TRANSCODER_KEYS:
             return 'may not hold an object whose only keys are "_type_" and "_data_"'
+        if not all(_is_unicode(key) for key in value):
+            return "may not hold lone surrogates (\\ud800-\\udfff)"
         items: Any = value.values()
     elif isinstance(value, list):
         items = value
@@ -167,22 +174,33 @@ def _unstorable(value: Any) -> str | None:
 _TRANSCODER_KEYS = {"_type_", "_data_"}
 
 
+def _is_unicode(text: str) -> bool:
+    """False for text holding a lone surrogate, which JSON's ``\\ud800`` escape
+    lets through but no store (and no UTF-8) can keep."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def checked_position(value: int, what: str = "position") -> int:
     if value < 0 or value > MAX_POSITION:
         raise InvalidArgument("bad-position", f"{what} must be between 0 and {MAX_POSITION}")
     return value
 
 
-def visible_records(game: str, records: list[Record], seat: str, finished: bool) -> list[pb.Record]:
-    """What a call stored, as its caller may see it."""
-    rules = get_rules(game)
-    return [record_message(redact_record(rules, r, seat, finished)) for r in records]
-
-
-def record_message(record: Record) -> pb.Record:
+def record_message(record: Record, notation: str = "") -> pb.Record:
     return pb.Record(
-        position=record["position"], kind=record["kind"], record_json=compact_json(record)
+        position=record["position"],
+        kind=record["kind"],
+        record_json=compact_json(record),
+        notation=notation,
     )
+
+
+def shown_messages(shown: list[Shown]) -> list[pb.Record]:
+    return [record_message(s.record, s.notation) for s in shown]
 
 
 def created_message(app: GameLog, created: CreatedGame) -> pb.CreateGameResponse:
@@ -211,6 +229,7 @@ def state_message(view: PositionView) -> pb.GameState:
         text=view.text,
         pending_undo_json=compact_json(view.pending_undo) if view.pending_undo else "",
         svg=view.svg,
+        tags=view.tags,
     )
 
 
@@ -233,6 +252,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     min_players=r.min_players,
                     max_players=r.max_players,
                     default_component_set=r.default_component_set,
+                    schemas_json=compact_json(r.schemas()) if hasattr(r, "schemas") else "",
                 )
                 for r in self.app.game_types()
             ]
@@ -273,7 +293,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         )
         return pb.PlayMoveResponse(
             position=played.position,
-            records=visible_records(played.game, played.records, played.seat, played.finished),
+            records=shown_messages(played.shown),
             replayed=played.replayed,
         )
 
@@ -288,21 +308,25 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def ListLegalMoves(self, request: Any, context: grpc.ServicerContext) -> Any:
-        seat, position, moves = self.app.legal_moves(
-            parse_game_id(request.game_id), token_of(context)
+        legal = self.app.legal_moves(
+            parse_game_id(request.game_id), token_of(context), request.seat or None
         )
         return pb.ListLegalMovesResponse(
-            seat=seat, position=position, moves_json=[compact_json(m) for m in moves]
+            seat=legal.seat,
+            position=legal.position,
+            moves_json=[compact_json(m) for m in legal.moves],
+            complete=legal.sample_note is None,
+            sample_note=legal.sample_note or "",
         )
 
     @_refusals_as_status
     def ListEvents(self, request: Any, context: grpc.ServicerContext) -> Any:
-        records = self.app.visible_records(
+        shown = self.app.visible_records(
             parse_game_id(request.game_id),
             token_of(context),
             checked_position(request.from_position),
         )
-        return pb.ListEventsResponse(records=[record_message(r) for r in records])
+        return pb.ListEventsResponse(records=shown_messages(shown))
 
     @_refusals_as_status
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -335,7 +359,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         return pb.TakeBackResponse(
             position=outcome.position,
             taken_back=outcome.taken_back,
-            records=visible_records(outcome.game, outcome.records, outcome.seat, False),
+            records=shown_messages(outcome.shown),
         )
 
     @_refusals_as_status
@@ -396,22 +420,32 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                 f"this server follows at most {self.max_followers} games at once; retry later",
             )
         try:
-            for record in self.app.follow(
+            for shown in self.app.follow(
                 game_id, token, from_position, still_wanted=context.is_active
             ):
-                yield record_message(record)
+                yield record_message(shown.record, shown.notation)
         finally:
             self._followers.release()
 
     @_refusals_as_status
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        data = self.app.export(parse_game_id(request.game_id), token_of(context), request.redacted)
+        game_id, token = parse_game_id(request.game_id), token_of(context)
+        if request.format == "text":
+            return pb.ExportGameResponse(
+                text=self.app.export_text(game_id, token, request.redacted)
+            )
+        if request.format not in ("", "json"):
+            raise InvalidArgument("bad-format", 'format is "json" (the record file) or "text"')
+        data = self.app.export(game_id, token, request.redacted)
         return pb.ExportGameResponse(record_file_json=compact_json(data))
 
     @_refusals_as_status
     def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        data = parse_json(request.record_file_json, "record-file", MAX_RECORD_FILE_BYTES)
-        imported = self.app.import_record_file(data)
+        # A file wraps moves and events in a few levels of its own.
+        data = parse_json(
+            request.record_file_json, "record-file", MAX_RECORD_FILE_BYTES, depth=MAX_JSON_DEPTH + 8
+        )
+        imported = self.app.import_record_file(data, token_of(context))
         return pb.ImportGameResponse(
             games=[created_message(self.app, c) for c in imported.games],
             id_map={old: str(new) for old, new in imported.id_map.items()},

@@ -72,6 +72,7 @@ class Listing(GameStore):
         """Every game in the tree of branches that ``game_id`` belongs to."""
         summaries = {s.game_id: s for s in self.list_games(limit=10**9)}
         if game_id not in summaries:
+            self._game(game_id)  # a game listings skip as damaged is data loss, not absent
             raise NotFound("no-such-game", f"no game {game_id}")
 
         def parent_of(gid: UUID) -> UUID | None:

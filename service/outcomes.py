@@ -10,6 +10,23 @@ from gamelog.replay.record import Record
 
 
 @dataclass(frozen=True)
+class Shown:
+    """A stored record as one caller may see it, with its line of notation."""
+
+    record: Record
+    notation: str
+
+
+@dataclass(frozen=True)
+class LegalMoves:
+    seat: str
+    position: int
+    moves: list[JSON]
+    sample_note: str | None = None
+    """None when ``moves`` is every legal move; else what the sample covers."""
+
+
+@dataclass(frozen=True)
 class CreatedGame:
     game_id: UUID
     tokens: dict[str, str]
@@ -27,6 +44,8 @@ class Played:
     seat: str = ""
     finished: bool = False
     game: str = ""
+    shown: list[Shown] = field(default_factory=list)
+    """The records as the caller (``seat``) may see them, with their notation."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +63,7 @@ class PositionView:
     text: str
     pending_undo: dict[str, JSON] | None = None
     svg: str = ""
+    tags: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -66,6 +86,7 @@ class TakeBackOutcome:
     seat: str = ""
     """The caller: the seat that asked or answered, or ARBITER."""
     game: str = ""
+    shown: list[Shown] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -14,14 +14,14 @@ from uuid import UUID
 
 from gamelog.games import all_rules, get_rules
 from gamelog.games.codec import decode
-from gamelog.games.protocol import ARBITER, JSON, Rules, Viewer
+from gamelog.games.protocol import ARBITER, Rules, Viewer
 from gamelog.replay.audit import AuditReport, audit_records
 from gamelog.replay.fold import line_records
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
-from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, Refused
+from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, PermissionDenied, Refused
 from gamelog.service.game import Game
-from gamelog.service.outcomes import LineDiff, PositionView
+from gamelog.service.outcomes import LegalMoves, LineDiff, PositionView, Shown
 from gamelog.service.store import GameStore
 
 
@@ -62,6 +62,7 @@ class Queries(GameStore):
             text=rules.render_text(game.state, viewer),
             pending_undo=dict(undo) if undo else None,
             svg=self._picture(rules, game.state, viewer) if picture else "",
+            tags={str(k): str(v) for k, v in game.record_created.get("metadata", {}).items()},
         )
 
     @staticmethod
@@ -71,23 +72,37 @@ class Queries(GameStore):
             raise Refused("no-picture", f"{rules.name} has no picture; use the text board")
         return str(render(state, viewer))
 
-    def legal_moves(self, game_id: UUID, token: str | None) -> tuple[str, int, list[JSON]]:
-        seat = self._seat_of(game_id, token)
+    def legal_moves(self, game_id: UUID, token: str | None, seat: str | None = None) -> LegalMoves:
+        """The legal moves of the caller's seat now; the arbiter may ask for
+        any seat's (a hot-seat front end or a bot host holds one key)."""
+        caller = self._seat_of(game_id, token)
         game = self._game(game_id)
+        if seat and seat != caller:
+            if caller != ARBITER:
+                raise PermissionDenied(
+                    "arbiter-only", "a seat lists its own moves; only the arbiter names a seat"
+                )
+            if seat not in game.seats and seat != ARBITER:
+                raise InvalidArgument("not-a-seat", f"{seat!r} does not play in this game")
+        whose = seat or caller
         if game.is_finished:
-            return seat, game.position, []
-        return seat, game.position, list(game.rules.legal_moves(game.state, seat))
+            return LegalMoves(whose, game.position, [])
+        rules = game.rules
+        moves = list(rules.legal_moves(game.state, whose))
+        note = rules.sampled(game.state, whose) if moves else None
+        return LegalMoves(whose, game.position, moves, note)
 
     def visible_records(
         self, game_id: UUID, token: str | None, from_position: int = 0
-    ) -> list[Record]:
-        """The stored records as the caller may see them."""
+    ) -> list[Shown]:
+        """The stored records as the caller may see them, each with its line
+        in the game's notation."""
         if from_position < 0:
             raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
         viewer = self.viewer(game_id, token)
         game = self._game(game_id)
         records = self.records(game_id, from_position)
-        return [redact_record(game.rules, r, viewer, game.is_finished) for r in records]
+        return self.shown(game_id, game, records, viewer)
 
     def redact(self, records: list[Record], viewer: Viewer) -> list[Record]:
         if not records:

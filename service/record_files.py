@@ -8,10 +8,17 @@ from uuid import UUID
 
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.audit import audit_entries
-from gamelog.replay.export import GameEntry, RecordFileError, build_record_file, parse_record_file
+from gamelog.replay.export import (
+    GameEntry,
+    RecordFileError,
+    build_record_file,
+    parse_record_file,
+    tags_of,
+)
 from gamelog.replay.fold import fold
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
+from gamelog.replay.text_export import text_export
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, PermissionDenied, Refused
 from gamelog.service.game import Game
@@ -27,20 +34,24 @@ class RecordFiles(Listing):
     def export(self, game_id: UUID, token: str | None, redacted: bool = False) -> dict[str, Any]:
         """The record file of a game and every branch forked from it.
 
-        Rights come from the token's own game only: each branch is cut for
-        what the token may see of *that* game (a seat or the arbiter of one
-        game is a spectator of its forks). A branch the store cannot read is
-        left out; the game asked for itself must be readable."""
+        Rights come from the token's own game only: a seat or the arbiter of
+        one game is a spectator of its forks. The game asked for is cut to what
+        the token may see of it (and then the file says it is redacted). A
+        running branch the token may not see whole is left out and named in
+        ``left_out``, so a stranger's fork never keeps a game's export from
+        importing; ``redacted`` asks for a spectator's copy of everything. A
+        branch the store cannot read is left out too; the game asked for itself
+        must be readable."""
         self.viewer(game_id, token)  # a token given must be one of this game's
         _, nodes = self.tree(game_id)
         games = []
         seeds: dict[str, tuple[str, str]] = {}
         cut: list[str] = []
-        unreadable: set[UUID] = set()
+        left_out: dict[str, str] = {}
         for node in self._subtree(game_id, nodes):
             gid = node.game_id
-            if node.parent_game_id in unreadable:
-                unreadable.add(gid)
+            if str(node.parent_game_id) in left_out:
+                left_out[str(gid)] = "a branch of a game left out"
                 continue
             try:
                 game = self._game(gid)
@@ -48,7 +59,7 @@ class RecordFiles(Listing):
             except DataLoss:
                 if gid == game_id:
                     raise
-                unreadable.add(gid)
+                left_out[str(gid)] = "unreadable in the store"
                 continue
             viewer = self.viewer_or_spectator(gid, token)
             if redacted:
@@ -56,11 +67,36 @@ class RecordFiles(Listing):
             elif not game.is_finished:
                 if viewer == ARBITER:
                     seeds[str(gid)] = (game.seed_hex, game.seed_nonce_hex)
-                else:
+                elif gid == game_id:
                     records = [redact_record(game.rules, r, viewer, False) for r in records]
                     cut.append(str(gid))
+                else:
+                    left_out[str(gid)] = "running, and this token may not see its hidden parts"
+                    continue
             games.append((str(gid), records))
-        return build_record_file(games, redacted, secret_seeds=seeds, redacted_games=cut)
+        return build_record_file(
+            games, redacted, secret_seeds=seeds, redacted_games=cut, left_out=left_out
+        )
+
+    def export_text(self, game_id: UUID, token: str | None, redacted: bool = False) -> str:
+        """The game as text for reading and posting (``replay.text_export``):
+        its tags, each record in the game's notation as the token may see it,
+        the result."""
+        viewer = None if redacted else self.viewer(game_id, token)
+        game = self._game(game_id)
+        shown = self.shown(game_id, game, self.records(game_id), viewer)
+        tags = (
+            tags_of(shown[0].record)
+            if shown[0].record.get("options") is not None
+            else {
+                "Game": game.record_created["game"],
+                "Players": ",".join(game.seats),
+                **{str(k): str(v) for k, v in game.record_created["metadata"].items()},
+            }
+        )
+        cut = not game.is_finished and viewer != ARBITER
+        lines = [(s.record["position"], s.notation) for s in shown]
+        return text_export(tags, lines, game.result, redacted=cut)
 
     def import_record_file(self, data: Any, token: str | None = None) -> Imported:
         """Re-validate every game in a record file and store them all as new

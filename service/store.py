@@ -25,6 +25,7 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from gamelog.games.protocol import ARBITER, Viewer
+from gamelog.replay.notation import notated
 from gamelog.replay.record import Record
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
@@ -39,6 +40,7 @@ from gamelog.service.errors import (
 )
 from gamelog.service.game import Game, GameSnapshot, UnreadableRecord
 from gamelog.service.group_commit import GroupCommit
+from gamelog.service.outcomes import Shown
 
 log = logging.getLogger(__name__)
 SNAPSHOT_INTERVAL = 64
@@ -255,6 +257,26 @@ class GameStore(Application[UUID]):
             cache.put(game_id, game)
 
     # -- reading ----------------------------------------------------------------------
+
+    def shown(
+        self, game_id: UUID, game: Game, records: list[Record], viewer: Viewer
+    ) -> list[Shown]:
+        """``records`` (consecutive, full) cut for ``viewer``, with their notation."""
+        if not records:
+            return []
+        first = records[0]["position"]
+        before = self._game(game_id, first - 1).state if first > 0 else None
+        earlier = {
+            r["to_position"]: self._game(game_id, r["to_position"]).state
+            for r in records
+            if r["kind"] == "takeback" and r["to_position"] < first
+        }
+        return [
+            Shown(record, line)
+            for record, line in notated(
+                game.rules, records, viewer, game.is_finished, before, earlier
+            )
+        ]
 
     def records(
         self, game_id: UUID, from_position: int = 0, to_position: int | None = None

@@ -41,12 +41,18 @@ class GameType(_message.Message):
     MIN_PLAYERS_FIELD_NUMBER: _builtins.int
     MAX_PLAYERS_FIELD_NUMBER: _builtins.int
     DEFAULT_COMPONENT_SET_FIELD_NUMBER: _builtins.int
+    SCHEMAS_JSON_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     title: _builtins.str
     rules_version: _builtins.str
     min_players: _builtins.int
     max_players: _builtins.int
     default_component_set: _builtins.str
+    schemas_json: _builtins.str
+    """JSON Schemas (draft 2020-12) of this game's options, moves, views and
+    events, each with a description and examples:
+    {"options": {...}, "move": {...}, "view": {...}, "event": {...}}.
+    """
     def __init__(
         self,
         *,
@@ -56,10 +62,11 @@ class GameType(_message.Message):
         min_players: _builtins.int = ...,
         max_players: _builtins.int = ...,
         default_component_set: _builtins.str = ...,
+        schemas_json: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_component_set", b"default_component_set", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "rules_version", b"rules_version", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["default_component_set", b"default_component_set", "max_players", b"max_players", "min_players", b"min_players", "name", b"name", "rules_version", b"rules_version", "schemas_json", b"schemas_json", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -308,6 +315,26 @@ Global___GetStateRequest: _TypeAlias = GetStateRequest  # noqa: Y015
 class GameState(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class TagsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     GAME_ID_FIELD_NUMBER: _builtins.int
     GAME_FIELD_NUMBER: _builtins.int
     POSITION_FIELD_NUMBER: _builtins.int
@@ -321,6 +348,7 @@ class GameState(_message.Message):
     TEXT_FIELD_NUMBER: _builtins.int
     PENDING_UNDO_JSON_FIELD_NUMBER: _builtins.int
     SVG_FIELD_NUMBER: _builtins.int
+    TAGS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
     position: _builtins.int
@@ -337,6 +365,10 @@ class GameState(_message.Message):
     """The SVG picture, when asked for and the game draws one."""
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def tags(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The game's tag pairs (Event, Round, Table, ...)."""
+
     def __init__(
         self,
         *,
@@ -353,10 +385,11 @@ class GameState(_message.Message):
         text: _builtins.str = ...,
         pending_undo_json: _builtins.str = ...,
         svg: _builtins.str = ...,
+        tags: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "svg", b"svg", "text", b"text", "to_act", b"to_act", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "svg", b"svg", "tags", b"tags", "text", b"text", "to_act", b"to_act", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -367,15 +400,21 @@ class ListLegalMovesRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAME_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
+    seat: _builtins.str
+    """The seat whose moves to list: the arbiter may name any seat (a hot-seat
+    front end or a bot host holds one key); a seat's token lists its own.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -388,8 +427,17 @@ class ListLegalMovesResponse(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     POSITION_FIELD_NUMBER: _builtins.int
     MOVES_JSON_FIELD_NUMBER: _builtins.int
+    COMPLETE_FIELD_NUMBER: _builtins.int
+    SAMPLE_NOTE_FIELD_NUMBER: _builtins.int
     seat: _builtins.str
     position: _builtins.int
+    complete: _builtins.bool
+    """True when moves_json holds every legal move. False for open-ended moves
+    (trade proposals of any size, freeform notes): then moves_json is a
+    sample, always with a way to move the game on, and sample_note says what
+    it covers.
+    """
+    sample_note: _builtins.str
     @_builtins.property
     def moves_json(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     def __init__(
@@ -398,10 +446,12 @@ class ListLegalMovesResponse(_message.Message):
         seat: _builtins.str = ...,
         position: _builtins.int = ...,
         moves_json: _abc.Iterable[_builtins.str] | None = ...,
+        complete: _builtins.bool = ...,
+        sample_note: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["moves_json", b"moves_json", "position", b"position", "seat", b"seat"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["complete", b"complete", "moves_json", b"moves_json", "position", b"position", "sample_note", b"sample_note", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -414,20 +464,26 @@ class Record(_message.Message):
     POSITION_FIELD_NUMBER: _builtins.int
     KIND_FIELD_NUMBER: _builtins.int
     RECORD_JSON_FIELD_NUMBER: _builtins.int
+    NOTATION_FIELD_NUMBER: _builtins.int
     position: _builtins.int
     kind: _builtins.str
     record_json: _builtins.str
-    """The whole record as JSON (see docs/record-format.md)."""
+    """The whole record as JSON (see docs/record-format.md), cut for the caller."""
+    notation: _builtins.str
+    """The record as one readable line in the game's notation, as the caller may
+    see it ("ann plays 31 on row 1, takes 10 and 12").
+    """
     def __init__(
         self,
         *,
         position: _builtins.int = ...,
         kind: _builtins.str = ...,
         record_json: _builtins.str = ...,
+        notation: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "position", b"position", "record_json", b"record_json"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "notation", b"notation", "position", b"position", "record_json", b"record_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -843,6 +899,9 @@ class AuditReport(_message.Message):
     EXPECTED_JSON_FIELD_NUMBER: _builtins.int
     REPORT_JSON_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
+    """report_json also lists declared_positions: declared facts, recorded as
+    stated, with consistency checks only (games we know in part).
+    """
     ok: _builtins.bool
     positions_checked: _builtins.int
     seed_checked: _builtins.bool
@@ -901,18 +960,25 @@ class ExportGameRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     REDACTED_FIELD_NUMBER: _builtins.int
+    FORMAT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     redacted: _builtins.bool
     """A spectator-safe copy (hidden parts cut out; not importable while running)."""
+    format: _builtins.str
+    """"json" (default): the record file, the one format that imports.
+    "text": the game for reading and posting, in the manner of PGN: tag
+    pairs, numbered moves in the game's notation, the result.
+    """
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         redacted: _builtins.bool = ...,
+        format: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game_id", b"game_id", "redacted", b"redacted"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["format", b"format", "game_id", b"game_id", "redacted", b"redacted"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -923,15 +989,19 @@ class ExportGameResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     RECORD_FILE_JSON_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
     record_file_json: _builtins.str
+    text: _builtins.str
+    """The text export, when format is "text"."""
     def __init__(
         self,
         *,
         record_file_json: _builtins.str = ...,
+        text: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["record_file_json", b"record_file_json"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["record_file_json", b"record_file_json", "text", b"text"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -149,7 +149,7 @@ class GameLogServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListLegalMoves(self, request, context):
-        """Every legal move of the caller's seat now.
+        """The legal moves of the caller's seat now (the arbiter: of any seat).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -55,7 +55,7 @@ class GameLogStub:
     GetState: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.GetStateRequest, _gamelog_pb2.GameState]
     """The state at the latest or any earlier position, as the caller may see it."""
     ListLegalMoves: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.ListLegalMovesRequest, _gamelog_pb2.ListLegalMovesResponse]
-    """Every legal move of the caller's seat now."""
+    """The legal moves of the caller's seat now (the arbiter: of any seat)."""
     ListEvents: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.ListEventsRequest, _gamelog_pb2.ListEventsResponse]
     """The stored records, redacted for the caller."""
     ListGames: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.ListGamesRequest, _gamelog_pb2.ListGamesResponse]
@@ -92,7 +92,7 @@ class GameLogAsyncStub(GameLogStub):
     GetState: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.GetStateRequest, _gamelog_pb2.GameState]  # type: ignore[assignment]
     """The state at the latest or any earlier position, as the caller may see it."""
     ListLegalMoves: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.ListLegalMovesRequest, _gamelog_pb2.ListLegalMovesResponse]  # type: ignore[assignment]
-    """Every legal move of the caller's seat now."""
+    """The legal moves of the caller's seat now (the arbiter: of any seat)."""
     ListEvents: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.ListEventsRequest, _gamelog_pb2.ListEventsResponse]  # type: ignore[assignment]
     """The stored records, redacted for the caller."""
     ListGames: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.ListGamesRequest, _gamelog_pb2.ListGamesResponse]  # type: ignore[assignment]
@@ -156,7 +156,7 @@ class GameLogServicer(metaclass=_abc_1.ABCMeta):
         request: _gamelog_pb2.ListLegalMovesRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_gamelog_pb2.ListLegalMovesResponse, _abc.Awaitable[_gamelog_pb2.ListLegalMovesResponse]]:
-        """Every legal move of the caller's seat now."""
+        """The legal moves of the caller's seat now (the arbiter: of any seat)."""
 
     @_abc_1.abstractmethod
     def ListEvents(
