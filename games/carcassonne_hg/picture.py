@@ -266,7 +266,7 @@ def _panel(
     _score_table(panel, state)
     panel.gap(6)
     panel.line(
-        f"land tiles left: {len(state.land_pile)}   bonus tiles left: {len(state.bonus_pile)}",
+        f"land tiles left: {len(state.land_pile)}  ·  bonus tiles left: {len(state.bonus_pile)}",
         14,
     )
     if state.set_aside:

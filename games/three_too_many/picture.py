@@ -328,6 +328,8 @@ def _collection(state: ThreeTooManyState, i: int, x: float, y: float) -> list[st
     collection = state.collections[i]
     column = 70
     out = ['<g class="collection">']
+    if not collection.cards():
+        out.append(_text(x, y + 52, "no cards taken yet", 13, fill="#777"))
     for k, colour in enumerate(state.components.colours):
         cx = x + k * column
         fill = swatch(state, colour)
