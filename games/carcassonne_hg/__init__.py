@@ -73,6 +73,13 @@ Rules decisions (also in the carcassonne-hg section of docs/rules-decisions.md):
    aside (a bonus tile earned in that turn is still played).
 10. Ranking by points; equal points share a place (the rulebook breaks no tie).
     Scores are plain totals: the score track's 50/100 counters only keep count.
+11. The drawn tile is shown to everybody ("viser hun brikka til
+    medspillerne"): pictures and text show it, where it fits and which figures
+    may go on the tile just laid, to every viewer.
+
+Readers and clients: ``notation`` (one line per stored move: the tile laid, then
+the figure and what followed), ``text`` (the terminal board), ``picture`` with
+``tile_art`` and ``geometry`` (the SVG), ``data/schemas.json`` (JSON Schemas).
 """
 
 from __future__ import annotations

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gamelog.games.carcassonne_hg import rendering
+from gamelog.games.carcassonne_hg import notation, picture, text
 from gamelog.games.carcassonne_hg.board import Placement, fits, fits_somewhere, placements
 from gamelog.games.carcassonne_hg.features import (
     KIND_TYPES,
@@ -36,6 +37,7 @@ from gamelog.games.carcassonne_hg.tiles import (
     resolve,
     tile_by_id,
 )
+from gamelog.games.components import load_json
 from gamelog.games.protocol import (
     ARBITER,
     JSON,
@@ -531,7 +533,36 @@ class HuntersAndGatherers:
         return Result(scores=dict(zip(state.seats, state.scores)), ranking=state.ranking)
 
     def render_text(self, state: HGState, viewer: Viewer) -> str:
-        return rendering.render_text(state)
+        return text.render_text(state, self._deployments_now(state))
 
     def render_svg(self, state: HGState, viewer: Viewer) -> str:
-        return rendering.render_svg(state)
+        return picture.render_svg(state, self._deployments_now(state))
+
+    def _deployments_now(self, state: HGState) -> list[Move]:
+        """The figures the seat to act may place on the tile just laid."""
+        if state.phase is not Phase.DEPLOY:
+            return []
+        return self.deployments(state, state.current_seat)
+
+    # ------------------------------------------------- the record, for readers
+
+    def notate(
+        self, state: HGState, seat: str | None, move: Move | None, events: Sequence[Event]
+    ) -> str:
+        return notation.notate(state, seat, events)
+
+    def schemas(self) -> Mapping[str, JSON]:
+        return _schemas()
+
+    def sampled(self, state: HGState, seat: str) -> str | None:
+        return None
+
+    def concurrent(self, event: Event) -> bool:
+        # Seats take turns; no event leaves another seat's choice open.
+        return False
+
+
+@functools.cache
+def _schemas() -> Mapping[str, JSON]:
+    loaded: Mapping[str, JSON] = load_json("gamelog.games.carcassonne_hg", "schemas.json")
+    return loaded

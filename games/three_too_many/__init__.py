@@ -65,6 +65,12 @@ Rules decisions (also in docs/rules-decisions.md, section three-too-many):
 * Equal totals share a place: several winners, no tie-break (rulebook).
 * Hidden components: other seats' hands, every draw pile (even from its owner,
   face down), and the box's undealt cards (only the arbiter sees them).
+* Notation (``notation``) numbers the rows 1, 2, 3 as the rulebook does;
+  events keep 0, 1, 2. A seat's view has ``hand``, the arbiter's ``hands``
+  (``data/schemas.json`` says which viewer gets which field).
+
+Readers and clients: ``notation`` (one line per move), ``text`` (the terminal
+board), ``picture`` (the SVG), ``data/schemas.json`` (the JSON Schemas).
 """
 
 from gamelog.games.three_too_many.rules import RULES, ThreeTooMany, ThreeTooManyState

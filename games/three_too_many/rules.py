@@ -24,11 +24,13 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gamelog.games.components import load_json
 from gamelog.games.protocol import (
     ARBITER,
     JSON,
@@ -41,6 +43,7 @@ from gamelog.games.protocol import (
     is_int,
     rank_by,
 )
+from gamelog.games.three_too_many import notation, picture, text
 from gamelog.games.three_too_many.cards import (
     CARD_COUNT,
     NUMBER_CARDS,
@@ -61,6 +64,7 @@ from gamelog.games.three_too_many.options import (
     REFILL_AT,
     normalize,
 )
+from gamelog.games.three_too_many.scores import totals
 
 
 @dataclass(frozen=True)
@@ -266,7 +270,7 @@ class ThreeTooMany:
         return {
             "type": "GameEnded",
             "final_bonus": final,
-            "scores": dict(zip(state.seats, _totals(ended))),
+            "scores": dict(zip(state.seats, totals(ended))),
         }
 
     # -- the fold -------------------------------------------------------------
@@ -341,7 +345,7 @@ class ThreeTooMany:
 
     def view(self, state: ThreeTooManyState, viewer: Viewer) -> dict[str, JSON]:
         colours = state.components.colours
-        totals = _totals(state)
+        scores = totals(state)
         players: dict[str, JSON] = {}
         for i, seat in enumerate(state.seats):
             collection = state.collections[i]
@@ -353,7 +357,7 @@ class ThreeTooMany:
                 "face_down": {c: list(collection.face_down[k]) for k, c in enumerate(colours)},
                 "interim_bonus": state.interim_bonus[i],
                 "final_bonus": state.final_bonus[i] if state.ended else None,
-                "score": totals[i],
+                "score": scores[i],
             }
         data: dict[str, JSON] = {
             "game": self.name,
@@ -418,7 +422,7 @@ class ThreeTooMany:
     def result(self, state: ThreeTooManyState) -> Result | None:
         if not state.ended:
             return None
-        totals = dict(zip(state.seats, _totals(state)))
+        by_seat = dict(zip(state.seats, totals(state)))
         details: dict[str, JSON] = {}
         for i, seat in enumerate(state.seats):
             score = score_collection(state.collections[i])
@@ -429,53 +433,44 @@ class ThreeTooMany:
                 "collection": score.points,
                 "interim_bonus": state.interim_bonus[i] or 0,
                 "final_bonus": state.final_bonus[i],
-                "total": totals[seat],
+                "total": by_seat[seat],
             }
-        return Result(scores=totals, ranking=rank_by(totals, state.seats), details=details)
+        return Result(scores=by_seat, ranking=rank_by(by_seat, state.seats), details=details)
 
     def render_text(self, state: ThreeTooManyState, viewer: Viewer) -> str:
-        colours = state.components.colours
-        lines = ["3 sind eine zu viel!"]
-        for r in state.display:
-            lines.append("  row " + " ".join(f"{c:2d}" for c in (r.start, *r.cards)))
-        totals = _totals(state)
-        for i, seat in enumerate(state.seats):
-            collection = state.collections[i]
-            marker = "*" if seat in self.to_act(state) else " "
-            parts = [
-                f"{c}:{len(collection.face_up[k])}"
-                + (f"/-{len(collection.face_down[k])}" if collection.face_down[k] else "")
-                for k, c in enumerate(colours)
-                if collection.face_up[k] or collection.face_down[k]
-            ]
-            bonus = state.interim_bonus[i]
-            lines.append(
-                f"{marker} {seat}: {len(state.hands[i])} in hand, {len(state.piles[i])} to draw,"
-                f" {state.played[i]} played, score {totals[i]}"
-                + (f" (interim bonus {bonus})" if bonus else "")
-            )
-            lines.append("    collection " + (" ".join(parts) or "-"))
-        if viewer in state.seats:
-            i = state.seats.index(viewer)
-            if state.ended:
-                last = " ".join(str(c) for c in state.last_hands[i])
-                lines.append(f"your last two cards (to the box, unscored): {last}")
-            else:
-                lines.append("your hand: " + " ".join(str(c) for c in state.hands[i]))
-        result = self.result(state)
-        if result is not None:
-            lines.append("game over; winners: " + ", ".join(result.winners))
-        return "\n".join(lines)
+        return text.render_text(state, viewer)
+
+    def render_svg(self, state: ThreeTooManyState, viewer: Viewer) -> str:
+        return picture.render_svg(state, viewer)
+
+    # -- the record, for readers and clients ------------------------------------
+
+    def notate(
+        self,
+        state: ThreeTooManyState,
+        seat: str | None,
+        move: Move | None,
+        events: Sequence[Event],
+    ) -> str:
+        if seat is None:
+            return notation.notate_deal(state, events)
+        return notation.notate_turn(state, seat, events)
+
+    def schemas(self) -> Mapping[str, JSON]:
+        return _schemas()
+
+    def sampled(self, state: ThreeTooManyState, seat: str) -> str | None:
+        return None
+
+    def concurrent(self, event: Event) -> bool:
+        # Seats take turns; no event leaves the others' choices open.
+        return False
 
 
-def _totals(state: ThreeTooManyState) -> tuple[int, ...]:
-    """Each seat's score so far: collection, interim bonus, and (at the end) final bonus."""
-    return tuple(
-        score_collection(state.collections[i]).points
-        + (state.interim_bonus[i] or 0)
-        + (state.final_bonus[i] if state.ended else 0)
-        for i in range(len(state.seats))
-    )
+@functools.cache
+def _schemas() -> Mapping[str, JSON]:
+    loaded: Mapping[str, JSON] = load_json(__package__ or __name__, "schemas.json")
+    return loaded
 
 
 RULES = ThreeTooMany()

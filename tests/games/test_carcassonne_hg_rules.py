@@ -201,7 +201,8 @@ def test_pictures() -> None:
     table = Table(("red", "blue"), [46, 62])
     table.lay(46, -1, 0, 0, "fisher", 1)
     text = RULES.render_text(table.state, None)
-    assert "F1" in text and "red: 0 points, 4 tribe members, 2 huts" in text
+    assert "F1" in text
+    assert "player 1 red (red): 0 points; at home 4 of 5 tribe members, 2 of 2 huts" in text
     svg = RULES.render_svg(table.state, "red")
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
@@ -349,4 +350,4 @@ def test_svg_marks_bonus_tiles_springs_pieces_and_explains_its_symbols() -> None
     assert "FIRE" in svg
     # Yellow's hunter: a yellow piece with a dark letter.
     assert 'fill="#f2c200"' in svg and 'fill="#222222" text-anchor="middle"' in svg
-    assert "D deer, M mammoth, A aurochs, T sabre-toothed tiger" in svg
+    assert "deer D, mammoth M, aurochs A, sabre-toothed tiger T" in svg

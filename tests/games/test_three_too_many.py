@@ -659,4 +659,4 @@ def test_render_text_shows_only_the_viewers_hand() -> None:
     assert "your hand" not in RULES.render_text(state, None)
     line = play_out(RULES, SEATS2, seed=3)
     final = RULES.render_text(line.final_state, "ben")
-    assert "game over; winners:" in final and "your last two cards" in final
+    assert "game over: 1. " in final and "your last two cards" in final
