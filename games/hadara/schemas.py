@@ -1,0 +1,5 @@
+"""Placeholder."""
+
+from typing import Any
+
+SCHEMAS: dict[str, Any] = {}
