@@ -213,9 +213,13 @@ def _bust(state: HadaraState, event: Event) -> str:
     paid = event["requirement_coins"]
     payment = f" (pays {counted(paid, 'coin')} for missing culture)" if paid else ""
     return (
-        f"{event['seat']} carves bust {event['bust']} with a {event['tile']} tile on its "
+        f"{event['seat']} carves bust {event['bust']} with {_a(event['tile'])} tile on its "
         f"{side_words(event['side'])}{payment}"
     )
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def _card_taken(state: HadaraState, event: Event) -> str:
