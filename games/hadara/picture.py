@@ -215,7 +215,7 @@ def header(state: HadaraState, viewer: Viewer, to_act: tuple[str, ...]) -> str:
 # --- the game board ----------------------------------------------------------------
 
 BOARD_Y = 64
-BOARD_H = 330
+BOARD_H = 344
 COLUMN_W = 150
 
 
@@ -223,7 +223,8 @@ def board(state: HadaraState, viewer: Viewer) -> str:
     x0 = MARGIN
     parts = [_rect(x0, BOARD_Y, COLUMN_W * 5 + 16, BOARD_H, PANEL, "#d9c9a8", 8)]
     pointing = {colour: seat for seat, colour in crests(state).items()}
-    show_crests = state.phase == "A" and state.stage not in ("over", "setup")
+    # before the start player sets the wheel, the crests point nowhere yet
+    show_crests = state.phase == "A" and state.stage not in ("over", "setup", "wheel")
     for index, colour in enumerate(COLOURS):
         x = x0 + 8 + COLUMN_W * index
         ink = COLOUR_INK[colour]
@@ -252,7 +253,11 @@ def board(state: HadaraState, viewer: Viewer) -> str:
             outer_parts.append(_rect(x + 12, BOARD_Y + 174, 124, 128, "none", "#cdbd9c", 6))
             outer_parts.append(_text(x + 74, BOARD_Y + 242, "empty", 12, MUTED, "middle"))
         below = max(0, len(outer) - 1)
-        if below:
+        if below and viewer == ARBITER:
+            # the arbiter sees the whole stack: the cards below, bottom first
+            for row, words in enumerate(_wrap("below: " + ", ".join(outer[:-1]), 24)[:3]):
+                outer_parts.append(_text(x + 12, BOARD_Y + 316 + 11 * row, words, 9.5, MUTED))
+        elif below:
             outer_parts.append(
                 _text(x + 74, BOARD_Y + 320, f"+ {below} below, unseen", 11, MUTED, "middle")
             )
@@ -266,8 +271,6 @@ def board(state: HadaraState, viewer: Viewer) -> str:
                 data_top=top,
             )
         )
-        if viewer == ARBITER and below:
-            column.append(_group([], class_="hidden-cards", data_cards=" ".join(outer[:-1])))
         parts.append(_group(column, class_="colour", data_colour=colour))
     return _group(parts, class_="board")
 
@@ -357,8 +360,8 @@ def colony_tile(
         parts.append(_rect(x + 3, y + 34, w - 6, 13, INK, radius=3))
         parts.append(_text(x + w / 2, y + 44, f"{owner[:8]} {how}", 9, "#fff", "middle"))
     elif viewer == ARBITER:
-        parts.append(_text(x + 5, y + 45, "back", 9, MUTED))
-        parts.append(steps_badges(x + 28, y + 35, colony.back_values, 11))
+        parts.append(steps_badges(x + 4, y + 36, colony.back_values, 10))
+        parts.append(_text(x + w - 5, y + 45, f"{colony.back_points}", 9, MUTED, "end"))
     return _group(
         parts,
         class_="colony",
@@ -626,7 +629,7 @@ def players(state: HadaraState, viewer: Viewer, to_act: tuple[str, ...]) -> tupl
     return _group(boards, class_="players"), PLAYERS_Y + rows * (h + 16)
 
 
-def legend(y: float) -> str:
+def legend(y: float, viewer: Viewer) -> str:
     parts = [_rect(MARGIN, y, WIDTH - 2 * MARGIN, 50, PANEL, "#d9c9a8", 8)]
     x = MARGIN + 14
     for colour in COLOURS:
@@ -635,6 +638,17 @@ def legend(y: float) -> str:
         parts.append(_text(x + 20, y + 22, f"{colour}: {track}", 12))
         x += 128
     parts.append(_text(x, y + 22, "crest: the seat draws from that stack this round", 12))
+    if viewer == ARBITER:
+        parts.append(
+            _text(
+                WIDTH - MARGIN - 14,
+                y + 42,
+                "arbiter: a free colony's back below its front",
+                11,
+                MUTED,
+                "end",
+            )
+        )
     parts.append(
         _text(
             MARGIN + 14,
@@ -685,7 +699,7 @@ def render_svg(state: HadaraState, viewer: Viewer, to_act: Sequence[str]) -> str
         colonies(state, viewer),
         body,
         sheet,
-        legend(y),
+        legend(y, viewer),
     ]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '

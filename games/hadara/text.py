@@ -48,7 +48,7 @@ def headline(state: HadaraState, to_act: tuple[str, ...]) -> list[str]:
 
 def stacks_lines(state: HadaraState) -> list[str]:
     lines = []
-    if state.phase == "A" and state.stage != "over":
+    if state.phase == "A" and state.stage not in ("over", "wheel"):
         wheel = crests(state)
         lines.append("Wheel: " + ", ".join(f"{seat} at {wheel[seat]}" for seat in state.seats))
     lines.append(
