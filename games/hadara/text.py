@@ -46,7 +46,7 @@ def headline(state: HadaraState, to_act: tuple[str, ...]) -> list[str]:
     return lines
 
 
-def stacks_lines(state: HadaraState) -> list[str]:
+def stacks_lines(state: HadaraState, viewer: Viewer) -> list[str]:
     lines = []
     if state.phase == "A" and state.stage not in ("over", "wheel"):
         wheel = crests(state)
@@ -61,6 +61,8 @@ def stacks_lines(state: HadaraState) -> list[str]:
         count = len(state.outer.get(colour, ()))
         shown = card_words(state.components.card(top)) if top else "empty"
         under = f", {counted(count - 1, 'card')} below" if count > 1 else ""
+        if count > 1 and viewer == ARBITER:
+            under += f": {', '.join(state.outer[colour][:-1])}"
         lines.append(f"  {colour:<7} {shown}{under}")
     return lines
 
@@ -139,7 +141,7 @@ def player_lines(state: HadaraState, player: Player, viewer: Viewer) -> list[str
 def render_text(state: HadaraState, viewer: Viewer, to_act: tuple[str, ...]) -> str:
     lines = headline(state, to_act)
     if state.epoch and state.stage != "over":
-        lines += ["", *stacks_lines(state)]
+        lines += ["", *stacks_lines(state, viewer)]
     lines += ["", *colony_lines(state, viewer)]
     if state.discard:
         lines.append(f"Discarded face up: {', '.join(state.discard)}")

@@ -53,6 +53,7 @@ def test_a_card_below_the_top_is_hidden_from_all_but_its_seat_and_the_arbiter() 
             assert not names(RULES.render_svg(state, viewer), card)
         assert card in str(RULES.view(state, ARBITER)["outer_cards"])
         assert names(RULES.render_svg(state, ARBITER), card)
+        assert names(RULES.render_text(state, ARBITER), card)
     assert RULES.hidden_from(state, ARBITER) == frozenset()
 
 
