@@ -4,8 +4,10 @@ Three epochs of phase A (sealed draws at the wheel, then income, colony, bust)
 and phase B (face-up cards in turn order, income, colony, bust, feeding,
 seals), then the final scoring. Modules: ``cards`` (the component set),
 ``state``, ``phases`` (start player, wheel, turn order), ``prices``,
-``colonies``, ``busts``, ``feeding``, ``seals``, ``scoring``, ``options``
-and ``rules`` (the decider).
+``colonies``, ``busts``, ``feeding``, ``seals``, ``scoring``, ``options``,
+``rules`` (the decider), ``visibility`` (hidden cards, redaction), ``views``,
+``text``, ``picture`` (the SVG), ``notation``, ``words`` and ``schemas``
+(``data/schemas.json``).
 
 Options::
 
@@ -47,11 +49,23 @@ Events: ``StartCardsDealt``, ``StartPlayerCoinTaken``, ``ColoniesLaid``
 (inner ``stacks``, redacted to counts), ``WheelSet``/``WheelTurned``,
 ``CardsDrawn`` (``draws`` seat -> colour and two cards, others' cards redacted
 to null), ``DrawChosen`` (sealed: others see only the seat), ``DrawsRevealed``
-(every choice; a card sold in phase A is redacted from other seats),
-``IncomeTaken``, ``ColonyPlundered``, ``ColonyAllied`` (reveals the colony id
-and back), ``ColonyPassed``, ``BustCarved``, ``BustPassed``, ``CardTaken``,
-``PeopleFed``, ``SealsBought``, ``SealsPassed``, ``GameEnded`` (the score
-sheet). Seats with nothing to decide pass automatically (``"auto": true``).
+(every choice with the ``stack`` the laid card goes on and ``stays_on_top``;
+for other seats the laid card is null unless it stays on top, a card sold
+face down is null), ``IncomeTaken``, ``ColonyPlundered``, ``ColonyAllied``
+(reveals the colony id and back), ``ColonyPassed``, ``BustCarved``,
+``BustPassed``, ``CardTaken`` (with ``uncovered``, the card that comes to
+light), ``PeopleFed``, ``SealsBought``, ``SealsPassed``, ``GameEnded`` (the
+score sheet). Seats with nothing to decide pass automatically (``"auto":
+true``). ``data/schemas.json`` describes every move, view and event.
+
+Notation (``notate``), one line per move: ``ann chooses (sealed)`` (for ann:
+``ann chooses (sealed): lays I-red-01 face up, sells I-red-02 for 2 coins``),
+``round 1 revealed: ann lays a red card face up (covered later) and sells a
+card face down for 2 coins, bob lays I-blue-01 on blue and recruits I-blue-02
+for 2 coins``, ``ann takes I-blue-03 from blue and recruits it for 2 coins;
+I-blue-01 now lies on top``, ``game over: 1. ann 107, 2. bob 104``.
+``sampled`` names the feeding sample; ``concurrent`` is true for
+``DrawChosen`` only.
 
 The view's ``score_sheet`` is ``{"columns": [seats], "rows": [{"category",
 "label", "scores": {seat: points}}...], "coins_left": {seat: coins}}``: the
@@ -60,7 +74,9 @@ running count during play, the final scoring once the game is over;
 
 Rules version 1.1 (review against the rulebook): the wheel turns the way of
 the rulebook's example, ties compare the coins kept after handing in 5s, a
-bust is named by an integer.
+bust is named by an integer. Rules version 1.2: the outer stacks show only
+their top card (decision 17); ``DrawsRevealed`` choices carry ``stack`` and
+``stays_on_top``, ``CardTaken`` carries ``uncovered``.
 
 Rules decisions (also in docs/rules-decisions.md, section hadara):
 
@@ -69,8 +85,9 @@ Rules decisions (also in docs/rules-decisions.md, section hadara):
    colour k + w of yellow, red, blue, green, purple at wheel setting w. A turn
    moves every crest to the colour before it in that list: red -> yellow as in
    the rulebook's example, yellow -> purple, ..., blue -> red.
-2. Cards put face up in the same round go onto the outer stacks in turn order
-   from the start player, so the last seat's card lies on top.
+2. Each seat lays its card on the stack its crest points at, and the crests
+   point at different stacks, so no two cards reach one stack in a round.
+   (Rules 1.0-1.1 named an order for that case; it never arises.)
 3. A sealed choice is checked against the seat's coins when it is made: in a
    round a seat's coins change only by its own choice.
 4. A card sold in phase A goes face down: other seats never learn it. Cards
@@ -106,6 +123,17 @@ Rules decisions (also in docs/rules-decisions.md, section hadara):
 16. The bonus-tile card ("Du musst dieser Karte sofort eines deiner
     Bonusplättchen-Vorderseiten zuordnen") recruited with no free bonus tile
     takes none and has no effect; a bust or a silver seal needs a free tile.
+17. The outer stacks show only their top card ("Dabei darfst du die Stapel
+    nie durchsuchen, sondern musst immer die Karte nehmen, die oben auf dem
+    jeweiligen Stapel liegt"): views give each stack's top and count; the
+    cards below are hidden from everybody but the arbiter and the seat that
+    drew them, in views, records, notation, text and picture. A card laid in
+    phase A is seen while it lies on top, but a record is the same at every
+    position, so a reveal names a laid card to other viewers only when no
+    later card of the phase covers it (``stays_on_top``, fixed by the wheel);
+    a card that gets covered is named again when a take uncovers it.
+    Players at a real table may remember covered cards; the engine is no
+    memory aid.
 """
 
 from __future__ import annotations

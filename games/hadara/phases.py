@@ -51,3 +51,15 @@ def crest_colour(seats: Sequence[str], seat: str, wheel: int) -> str:
 def wheel_for(seats: Sequence[str], seat: str, colour: str) -> int:
     """The wheel setting that puts ``seat``'s crest at ``colour``."""
     return (COLOURS.index(colour) - list(seats).index(seat)) % len(COLOURS)
+
+
+def stays_on_top(seats: Sequence[str], wheel: int, draw_round: int, colour: str) -> bool:
+    """Whether a card laid on the ``colour`` stack in ``draw_round`` (drawn at
+    wheel setting ``wheel``) stays on top until phase B: no crest points at
+    that stack in a later round of the phase. Every seat lays one card on the
+    stack its crest points at, so the wheel alone decides it."""
+    for _ in range(draw_round, len(COLOURS)):
+        wheel = turned(wheel)
+        if any(crest_colour(seats, seat, wheel) == colour for seat in seats):
+            return False
+    return True

@@ -1,4 +1,8 @@
-"""The Hadara decider: options, set-up, moves, events, views."""
+"""The Hadara decider: options, set-up, moves, events, automatic steps.
+
+What each viewer sees lives in ``visibility`` and ``views``; the text board,
+the picture and the notation in ``text``, ``picture`` and ``notation``.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from gamelog.games.hadara import phases
+from gamelog.games.hadara import notation, phases, picture, schemas, text, views, visibility
 from gamelog.games.hadara.busts import bust_options, may_carve_bust
 from gamelog.games.hadara.cards import COLOURS, TRACKS, Card
 from gamelog.games.hadara.colonies import (
@@ -19,7 +23,7 @@ from gamelog.games.hadara.colonies import (
 from gamelog.games.hadara.feeding import feeding_moves, feeding_problem, shortfall, without
 from gamelog.games.hadara.options import DEFAULT_SET, components_of, normalize
 from gamelog.games.hadara.prices import income_extra, recruit_price, sale_coins, seal_price
-from gamelog.games.hadara.scoring import score_sheet, sheet_table
+from gamelog.games.hadara.scoring import final_result, score_sheet
 from gamelog.games.hadara.seals import may_buy_seal, seal_moves, seal_problem
 from gamelog.games.hadara.state import (
     HadaraState,
@@ -28,11 +32,9 @@ from gamelog.games.hadara.state import (
     free_tile_tracks,
     free_tiles,
     slot_level,
-    track_marker,
     tracks,
 )
 from gamelog.games.protocol import (
-    ARBITER,
     JSON,
     Event,
     IllegalMove,
@@ -41,7 +43,6 @@ from gamelog.games.protocol import (
     Result,
     Viewer,
     is_int,
-    rank_by,
 )
 
 TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})
@@ -53,7 +54,7 @@ TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})
 class Hadara:
     name = "hadara"
     title = "Hadara"
-    rules_version = "1.1"
+    rules_version = "1.2"
     min_players = 2
     max_players = 5
     default_component_set = DEFAULT_SET
@@ -298,7 +299,19 @@ class Hadara:
             raise IllegalMove("empty-stack", f"the {colour} stack is empty")
         card = state.components.card(stack[-1])
         outcome = self._recruit_or_sell(state, state.player(seat), card, move)
-        return [{"type": "CardTaken", "seat": seat, "colour": colour, "card": card.id, **outcome}]
+        # the card below comes to light: naming it lets a reader of the record
+        # follow the stacks without ever seeing a card below the top
+        uncovered = stack[-2] if len(stack) > 1 else None
+        return [
+            {
+                "type": "CardTaken",
+                "seat": seat,
+                "colour": colour,
+                "card": card.id,
+                **outcome,
+                "uncovered": uncovered,
+            }
+        ]
 
     def _decide_feed(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         removed = move.get("remove", [])
@@ -445,14 +458,22 @@ class Hadara:
         return {"type": "CardsDrawn", "round": state.draw_round + 1, "draws": draws}
 
     def _reveal(self, state: HadaraState) -> Event:
-        return {
-            "type": "DrawsRevealed",
-            "round": state.draw_round,
-            "choices": {
-                seat: {k: v for k, v in state.chosen[seat].items() if k not in ("type", "seat")}
-                for seat in state.order
-            },
-        }
+        """Every sealed choice, with the stack each laid card goes on and
+        whether it stays on top until phase B (then every reader may learn
+        it; a card that will be covered is named to its own seat only)."""
+        choices: dict[str, JSON] = {}
+        for seat in state.order:
+            colour = phases.crest_colour(state.seats, seat, state.wheel)
+            chosen = state.chosen[seat]
+            choices[seat] = {
+                "place": chosen["place"],
+                "stack": colour,
+                "stays_on_top": phases.stays_on_top(
+                    state.seats, state.wheel, state.draw_round, colour
+                ),
+                **{k: v for k, v in chosen.items() if k not in ("type", "seat", "place")},
+            }
+        return {"type": "DrawsRevealed", "round": state.draw_round, "choices": choices}
 
     # evolve -----------------------------------------------------------------------
 
@@ -553,8 +574,10 @@ class Hadara:
         outer = {c: tuple(ids) for c, ids in state.outer.items()}
         for seat in state.order:
             choice = event["choices"][seat]
-            colour = state.components.card(choice["place"]).colour
-            outer[colour] = (*outer[colour], choice["place"])
+            outer[choice["stack"]] = (*outer[choice["stack"]], choice["place"])
+            player = state.player(seat)
+            player = replace(player, laid_face_up=(*player.laid_face_up, choice["place"]))
+            state = replace(state, players=state.with_player(player))
             state = self._apply_card(state, seat, choice["card"], choice, public=False)
         stage = "turn_wheel" if state.draw_round < len(COLOURS) else "income"
         return replace(state, outer=outer, drawn={}, chosen={}, stage=stage)
@@ -716,196 +739,52 @@ class Hadara:
             return [{"pass": True}, *seal_moves(state, seat)]
         return []
 
-    # hidden information ---------------------------------------------------------
-
-    def _known_cards(self, state: HadaraState, viewer: Viewer) -> set[str]:
-        known: set[str] = set(state.discard)
-        for stack in state.outer.values():
-            known.update(stack)
-        for player in state.players:
-            known.update(player.cards)
-            if player.seat == viewer:
-                known.update(player.sold_face_down)
-                known.update(state.drawn.get(player.seat, ()))
-        return known
+    # hidden information, views, pictures, notation ----------------------------------
 
     def hidden_from(self, state: HadaraState, viewer: Viewer) -> frozenset[str | int]:
-        if viewer == ARBITER:
-            return frozenset()
-        known = self._known_cards(state, viewer)
-        allied = {
-            state.colony_slots[slot]
-            for player in state.players
-            for slot, is_allied in player.colonies
-            if is_allied
-        }
-        hidden: set[str | int] = {c.id for c in state.components.cards if c.id not in known}
-        hidden.update(c.id for c in state.components.colonies if c.id not in allied)
-        return frozenset(hidden)
+        return visibility.hidden_from(state, viewer)
 
     def redact(self, event: Event, viewer: Viewer) -> Event:
-        if viewer == ARBITER:
-            return event
-        kind = event["type"]
-        if kind == "EpochBegun":
-            return {**event, "stacks": {c: len(ids) for c, ids in event["stacks"].items()}}
-        if kind == "ColoniesLaid":
-            return {key: value for key, value in event.items() if key != "colonies"}
-        if kind == "CardsDrawn":
-            draws = {
-                seat: draw if seat == viewer else {"colour": draw["colour"], "cards": None}
-                for seat, draw in event["draws"].items()
-            }
-            return {**event, "draws": draws}
-        if kind == "DrawChosen" and event["seat"] != viewer:
-            return {"type": "DrawChosen", "seat": event["seat"]}
-        if kind == "DrawsRevealed":
-            choices = {
-                seat: choice
-                if seat == viewer or choice["action"] != "sell"
-                else {**choice, "card": None}
-                for seat, choice in event["choices"].items()
-            }
-            return {**event, "choices": choices}
-        return event
+        return visibility.redact(event, viewer)
 
     def shows_hidden(self, event: Event) -> bool:
-        return event["type"] in {"CardsDrawn", "DrawsRevealed", "ColonyAllied"}
-
-    # result and views -------------------------------------------------------------
+        return visibility.shows_hidden(event)
 
     def result(self, state: HadaraState) -> Result | None:
-        sheet = state.final_sheet
-        if sheet is None:
-            return None
-        totals = next(r["scores"] for r in sheet["rows"] if r["category"] == "total")
-        coins = sheet["coins_left"]
-        keys = {seat: (totals[seat], coins[seat]) for seat in state.seats}
-        return Result(
-            scores=dict(totals),
-            ranking=rank_by(keys, state.seats),
-            details={"score_sheet": dict(sheet), "tie_break": "coins kept after handing in 5s"},
-        )
-
-    def _colony_view(self, state: HadaraState, viewer: Viewer) -> list[dict[str, JSON]]:
-        allied = {slot for p in state.players for slot, a in p.colonies if a}
-        rows = []
-        for slot, colony_id in state.colony_slots.items():
-            colony = state.components.colony_by_id[colony_id]
-            row: dict[str, JSON] = {"slot": slot, **colony.front()}
-            row["taken_by"] = state.colony_owner.get(slot)
-            row["allied"] = slot in allied
-            if slot in allied or viewer == ARBITER:
-                row["colony"] = colony_id
-                row["back_values"] = dict(zip(TRACKS, colony.back_values))
-                row["back_points"] = colony.back_points
-            rows.append(row)
-        return rows
-
-    def _player_view(self, state: HadaraState, player: Player, viewer: Viewer) -> dict[str, JSON]:
-        values = tracks(player, state)
-        view: dict[str, JSON] = {
-            "side": player.side,
-            "start_card": player.start_card,
-            "initiative": player.initiative,
-            "coins": player.coins,
-            "tracks": {t: track_marker(values[t]) for t in TRACKS},
-            "cards": list(player.cards),
-            "card_count": len(player.cards),
-            "card_tiles": dict(player.card_tiles),
-            "colonies": [{"slot": slot, "allied": allied} for slot, allied in player.colonies],
-            "busts": [
-                {"bust": number, "tile": tile, "side": side} for number, tile, side in player.busts
-            ],
-            "free_tiles": free_tiles(player),
-            "silver_seals": list(player.silver_seals),
-            "golden_seals": player.golden_seals,
-            "golden_seals_left": state.components.max_golden_seals - player.golden_seals,
-            "sold_face_down": len(player.sold_face_down),
-        }
-        if viewer in (player.seat, ARBITER):
-            view["sold_cards"] = list(player.sold_face_down)
-        return view
+        return final_result(state)
 
     def view(self, state: HadaraState, viewer: Viewer) -> dict[str, JSON]:
-        view: dict[str, JSON] = {
-            "game": self.name,
-            "component_set": state.components.name,
-            "first_game": state.first_game,
-            "epoch": state.epoch,
-            "phase": state.phase,
-            "stage": state.stage,
-            "start_player": state.start_player,
-            "turn_order": list(state.order),
-            "to_act": list(self.to_act(state)),
-            "draw_round": state.draw_round,
-            "wheel": {
-                seat: phases.crest_colour(state.seats, seat, state.wheel) for seat in state.seats
-            },
-            "inner_stacks": {c: len(state.inner.get(c, ())) for c in COLOURS},
-            "outer_stacks": {c: list(state.outer.get(c, ())) for c in COLOURS},
-            "discard": {"face_up": list(state.discard)},
-            "colonies": self._colony_view(state, viewer),
-            "busts": {
-                side: [
-                    {
-                        "bust": i,
-                        "requirement": b.requirement,
-                        "points": b.points,
-                        "reward_steps": b.reward_steps,
-                    }
-                    for i, b in enumerate(busts, start=1)
-                ]
-                for side, busts in state.components.busts.items()
-            },
-            "players": {p.seat: self._player_view(state, p, viewer) for p in state.players},
-            "chosen": [s for s in state.seats if s in state.chosen],
-            "score_sheet": state.final_sheet or score_sheet(state),
-            "final": state.final_sheet is not None,
-        }
-        if viewer == ARBITER:
-            view["inner_cards"] = {c: list(state.inner.get(c, ())) for c in COLOURS}
-            view["draws"] = {s: list(c) for s, c in state.drawn.items()}
-            view["choices"] = {s: dict(c) for s, c in state.chosen.items()}
-        elif viewer in state.seats:
-            view["your_draw"] = list(state.drawn.get(viewer, ()))
-            choice = state.chosen.get(viewer)
-            view["your_choice"] = dict(choice) if choice else None
-        result = self.result(state)
-        view["result"] = result.to_json() if result else None
-        return view
+        return views.view(state, viewer, self.to_act(state))
 
     def render_text(self, state: HadaraState, viewer: Viewer) -> str:
-        lines = [
-            f"Hadara - epoch {state.epoch}, phase {state.phase}, {state.stage}"
-            f" (start player {state.start_player}); to act: {', '.join(self.to_act(state)) or '-'}"
-        ]
-        lines.append(
-            "inner stacks: " + ", ".join(f"{c} {len(state.inner.get(c, ()))}" for c in COLOURS)
-        )
-        lines.append(
-            "outer stacks (top): "
-            + ", ".join(
-                f"{c} {state.outer[c][-1]} ({len(state.outer[c])})"
-                if state.outer.get(c)
-                else f"{c} -"
-                for c in COLOURS
+        return text.render_text(state, viewer, self.to_act(state))
+
+    def render_svg(self, state: HadaraState, viewer: Viewer) -> str:
+        return picture.render_svg(state, viewer, self.to_act(state))
+
+    def notate(
+        self, state: HadaraState, seat: str | None, move: Move | None, events: Sequence[Event]
+    ) -> str:
+        return notation.notate(state, seat, move, events)
+
+    def schemas(self) -> Mapping[str, JSON]:
+        return schemas.SCHEMAS
+
+    def sampled(self, state: HadaraState, seat: str) -> str | None:
+        if state.stage == "feed" and seat in self.to_act(state):
+            return (
+                "feeding lists a representative set: for each card removed first, the "
+                "fewest further cards with the least food and points, for each number "
+                "of cards paid for with coins; any other removal that feeds the people "
+                "without a needless card is legal too"
             )
-        )
-        for player in state.players:
-            values = tracks(player, state)
-            lines.append(
-                f"{player.seat} [{player.side}] coins {player.coins}; "
-                + ", ".join(f"{t} {values[t]}" for t in TRACKS)
-                + f"; {len(player.cards)} cards, {len(player.colonies)} colonies, "
-                f"{len(player.busts)} busts, "
-                f"seals {len(player.silver_seals)}S/{player.golden_seals}G"
-            )
-        if viewer in state.seats and state.drawn.get(str(viewer)):
-            lines.append(f"your draw: {', '.join(state.drawn[str(viewer)])}")
-        lines.append("")
-        lines.append(sheet_table(state.final_sheet or score_sheet(state)))
-        return "\n".join(lines)
+        return None
+
+    def concurrent(self, event: Event) -> bool:
+        # A sealed choice changes only its own seat's entry until the reveal:
+        # another seat's draw, coins, cards and tiles, hence its legal choices,
+        # stay as they were. Everything else happens in turn order.
+        return bool(event["type"] == "DrawChosen")
 
 
 RULES = Hadara()

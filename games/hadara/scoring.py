@@ -11,11 +11,12 @@ coins kept after that (fewer than 5) break a tie on points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamelog.games.hadara.cards import COLOURS
 from gamelog.games.hadara.state import HadaraState, Player, colour_counts, tracks
+from gamelog.games.protocol import Result, rank_by
 
 CATEGORIES: tuple[tuple[str, str], ...] = (
     ("colonies", "Colonies"),
@@ -121,14 +122,51 @@ def score_sheet(state: HadaraState) -> dict[str, Any]:
     }
 
 
+def sheet_result(sheet: Mapping[str, Any], seats: Sequence[str]) -> Result:
+    """The result a final score sheet gives: most points first, then most
+    coins kept; seats equal on both share a place."""
+    totals = next(r["scores"] for r in sheet["rows"] if r["category"] == "total")
+    coins = sheet["coins_left"]
+    keys = {seat: (totals[seat], coins[seat]) for seat in seats}
+    return Result(
+        scores={seat: totals[seat] for seat in seats},
+        ranking=rank_by(keys, seats),
+        details={"score_sheet": dict(sheet), "tie_break": "coins kept after handing in 5s"},
+    )
+
+
+def final_result(state: HadaraState) -> Result | None:
+    if state.final_sheet is None:
+        return None
+    return sheet_result(state.final_sheet, state.seats)
+
+
 def sheet_table(sheet: Mapping[str, Any]) -> str:
-    """The score sheet as a plain-text table."""
-    columns = sheet["columns"]
-    width = max([len(row["label"]) for row in sheet["rows"]] + [8])
-    cell = max([len(c) for c in columns] + [5])
-    lines = [" " * width + " | " + " | ".join(c.rjust(cell) for c in columns)]
-    lines.append("-" * len(lines[0]))
+    """The score sheet as a plain-text table: a row per category, a column
+    per seat, the total, and the coins each seat keeps for a tie.
+
+    >>> sheet = {"columns": ["ann", "bob"], "coins_left": {"ann": 1, "bob": 4},
+    ...          "rows": [{"label": "Cards", "scores": {"ann": 12, "bob": 9}},
+    ...                   {"label": "Total", "scores": {"ann": 12, "bob": 9}}]}
+    >>> print(sheet_table(sheet))
+                           ann   bob
+    Cards                   12     9
+    --------------------  ----  ----
+    Total                   12     9
+    coins kept (ties)        1     4
+    """
+    columns = list(sheet["columns"])
+    width = 20
+    cell = max([len(c) for c in columns] + [4])
+
+    def line(label: str, cells: list[str]) -> str:
+        return (label.ljust(width) + "".join("  " + c.rjust(cell) for c in cells)).rstrip()
+
+    lines = [line("", columns)]
     for row in sheet["rows"]:
-        values = " | ".join(str(row["scores"][c]).rjust(cell) for c in columns)
-        lines.append(row["label"].ljust(width) + " | " + values)
+        if row["label"] == "Total":
+            lines.append(line("-" * width, ["-" * cell] * len(columns)))
+        lines.append(line(row["label"], [str(row["scores"][c]) for c in columns]))
+    coins = sheet.get("coins_left", {})
+    lines.append(line("coins kept (ties)", [str(coins.get(c, "")) for c in columns]))
     return "\n".join(lines)

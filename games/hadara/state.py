@@ -36,6 +36,9 @@ class Player:
     golden_seals: int = 0
     sold_face_down: tuple[str, ...] = ()
     """Cards this seat sold in phase A (face down: nobody else knows them)."""
+    laid_face_up: tuple[str, ...] = ()
+    """Cards this seat laid on the outer stacks in phase A: it drew them, so it
+    still knows them once another card covers them."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,8 @@ class HadaraState:
     """Face-down stacks; sorted (unordered) unless the creator fixed the deal."""
     explicit_order: bool = False
     outer: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    """Face-up stacks, bottom to top."""
+    """Face-up stacks, bottom to top. Only the top card can be seen ("die
+    Stapel nie durchsuchen"): views show it and the count."""
     drawn: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     chosen: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     colony_slots: Mapping[str, str] = field(default_factory=dict)
@@ -94,6 +98,11 @@ class HadaraState:
     @property
     def actor(self) -> str:
         return self.order[self.turn] if self.order else ""
+
+    def top(self, colour: str) -> str | None:
+        """The face-up card on top of an outer stack, None if it is empty."""
+        stack = self.outer.get(colour, ())
+        return stack[-1] if stack else None
 
 
 def slot_level(slot: str) -> int:

@@ -870,7 +870,9 @@ def test_bust_number_must_be_an_integer() -> None:
 
 
 def test_rules_version_names_the_review_fixes() -> None:
-    assert RULES.rules_version == "1.1"
+    # 1.1: the review fixes; 1.2: reveals and takes say which cards a reader
+    # may see (stays_on_top, uncovered), as the outer stacks show only their tops
+    assert RULES.rules_version == "1.2"
 
 
 def test_example_blue_card_price_3_two_culture_one_food_two_points() -> None:

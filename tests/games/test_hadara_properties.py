@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamelog.games.hadara import RULES
+from gamelog.games.hadara.cards import COLOURS
 from gamelog.games.leaks import find_leaks
 from gamelog.games.playout import PlayedLine, play_out, replay
 from gamelog.games.protocol import ARBITER, IllegalMove, Move, rng_for
@@ -43,18 +44,28 @@ def test_no_viewer_sees_hidden_components(n: int, seed: int) -> None:
     viewers: list[Any] = [*line.seats, None]
     state = RULES.start(line.seats, line.options)
     events = [e for e in line.setup_events] + [e for _, _, es in line.moves for e in es]
-    hidden_before = {v: RULES.hidden_from(state, v) for v in viewers}
+    states = []
     for event in events:
         state = RULES.evolve(state, event)
-        for viewer in viewers:
-            hidden = RULES.hidden_from(state, viewer)
-            # what is hidden only shrinks, so checking each event against the
-            # position right after it covers every later position too
-            assert hidden <= hidden_before[viewer]
-            hidden_before[viewer] = hidden
-            redacted = RULES.redact(event, viewer)
-            assert find_leaks(redacted, hidden) == [], (viewer, event["type"])
-            assert find_leaks(RULES.view(state, viewer), hidden) == [], (viewer, event["type"])
+        states.append(state)
+    for viewer in viewers:
+        # A record fetched at any later position still holds this event, so
+        # it must hide everything hidden from then on: the union of the
+        # hidden sets from its position to the end.
+        hidden_at = [RULES.hidden_from(s, viewer) for s in states]
+        hidden_later: set[str | int] = set()
+        for index in reversed(range(len(events))):
+            hidden = hidden_at[index]
+            hidden_later |= hidden
+            redacted = RULES.redact(events[index], viewer)
+            assert find_leaks(redacted, hidden_later) == [], (viewer, events[index]["type"])
+            assert find_leaks(RULES.view(states[index], viewer), hidden) == [], viewer
+            if index:
+                # what becomes hidden is only a card just covered on an outer stack
+                grown = hidden - hidden_at[index - 1]
+                tops = {states[index - 1].top(c) for c in COLOURS}
+                assert grown <= tops, (viewer, events[index]["type"], grown)
+    for event in events:
         assert RULES.redact(event, ARBITER) == event
     # sealed draws are seen by nobody else before the reveal
     for seat, _, produced in line.moves:
