@@ -22,10 +22,10 @@ from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from gamelog.service.app import GameLog
 from gamelog.service.grpc_api import MAX_MESSAGE_BYTES, GameLogServicer
+from gamelog.service.reflection import enable_reflection
 from gamelog.v1 import gamelog_pb2, gamelog_pb2_grpc
 
 log = logging.getLogger(__name__)
@@ -132,9 +132,7 @@ def start_server(
     gamelog_pb2_grpc.add_GameLogServicer_to_server(servicer, server)
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        (SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server
-    )
+    enable_reflection((SERVICE_NAME, health.SERVICE_NAME), server)
     address = f"{host}:{port}"
     if tls_cert and tls_key:
         credentials = grpc.ssl_server_credentials(
