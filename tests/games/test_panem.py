@@ -12,7 +12,7 @@ import pytest
 
 from gamelog.games.leaks import find_leaks
 from gamelog.games.panem import RULES
-from gamelog.games.panem.rules import card_points
+from gamelog.games.panem.scoring import card_points
 from gamelog.games.panem.state import (
     MOVEMENT,
     NEUTRAL,
