@@ -29,7 +29,7 @@ from gamelog.games import get_rules
 from gamelog.games.playout import play_out
 from gamelog.games.protocol import ARBITER, Rules, Viewer
 
-CONTRACT_GAMES = ("freeform",)
+CONTRACT_GAMES = ("freeform", "panem")
 """The games that implement the whole protocol; each game joins when it does."""
 MAX_MOVES = {"freeform": 30}
 SCHEMA_PARTS = ("options", "move", "view", "event")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamelog.games.components import load_json
 from gamelog.games.panem import evolve as _evolve
-from gamelog.games.panem import notation, views
+from gamelog.games.panem import notation, picture, text, views
 from gamelog.games.panem.catalog import (
     BAKERY,
     CAPITOL_STOREHOUSE,
@@ -90,6 +92,13 @@ _SHOWS_HIDDEN = {
     "LotDrawn",
     "GameEnded",
 }
+
+
+@functools.cache
+def _schemas() -> Mapping[str, JSON]:
+    """The JSON Schemas of options, moves, views and events (data/schemas.json)."""
+    schemas: Mapping[str, JSON] = load_json("gamelog.games.panem", "schemas.json")
+    return schemas
 
 
 class _Table:
@@ -970,29 +979,11 @@ class Panem:
     ) -> str:
         return notation.notate(state, seat, move, events)
 
+    def schemas(self) -> Mapping[str, JSON]:
+        return _schemas()
+
+    def render_svg(self, state: PanemState, viewer: Viewer) -> str:
+        return picture.render_svg(state, viewer)
+
     def render_text(self, state: PanemState, viewer: Viewer) -> str:
-        v = self.view(state, viewer)
-        lines = [f"Panem, round {v['round']} ({v['phase']}), start player {v['start_player']}"]
-        for seat in state.seats:
-            hand = v["hands"].get(seat)
-            shown = ", ".join(hand) if hand is not None else f"{len(state.hands[seat])} cards"
-            lines.append(
-                f"  {seat}: at {state.position.get(seat) or '-'}, advantage "
-                f"{state.advantage.get(seat)}, lots {state.glass_ball.get(seat, 0)}; {shown}"
-            )
-        bakery = "; ".join(f"{k}: {', '.join(c) or '-'}" for k, c in v["bakery"].items())
-        lines.append(f"  bakery {bakery}")
-        hob = "; ".join(f"{k}: {len(c)} face down" for k, c in state.hob.items())
-        lines.append(f"  hob {hob}")
-        lines.append(
-            f"  discard top {state.discard_top} ({len(state.pile(DISCARD))} cards), "
-            f"draw pile {len(state.draw_pile)}"
-        )
-        if state.beside:
-            lines.append(f"  advantages beside: {dict(state.beside)}")
-        if state.mover is not None:
-            lines.append(f"  to move: {state.mover} ({state.step})")
-        result = self.result(state)
-        if result is not None:
-            lines.append(f"  lot drawn: {state.lot_drawn}; winners: {', '.join(result.winners)}")
-        return "\n".join(lines)
+        return text.render_text(state, viewer)
