@@ -271,17 +271,17 @@ class _Picture:
             parts.append(self.discard_pile(x + BOX_W / 2 - CARD_W / 2, y + 106))
         if location == FOREST and v["turn"] and v["turn"]["revealed"]:
             revealed = v["turn"]["revealed"]
-            parts.append(_text(x + 12, y + 118, "turned up:", 11))
-            parts.append(_fan(cat, revealed, x + 76, y + 104, CARD_W + 4))
+            parts.append(_text(x + 12, y + 150, "turned up:", 11))
+            parts.append(_fan(cat, revealed, x + 76, y + 130, CARD_W + 4))
         turn = v["turn"]
         if location == EVERDEEN_HOUSE and turn and (turn.get("drawn") or turn.get("drawn_count")):
             drawn = turn.get("drawn") or []
-            parts.append(_text(x + 12, y + 124, f"{turn['seat']} drew:", 11))
+            parts.append(_text(x + 12, y + 150, f"{turn['seat']} drew:", 11))
             if drawn:
-                parts.append(_fan(cat, drawn, x + 76, y + 104, CARD_W + 4))
+                parts.append(_fan(cat, drawn, x + 76, y + 130, CARD_W + 4))
             else:
                 parts += [
-                    _back(x + 76 + i * (CARD_W + 4), y + 104) for i in range(turn["drawn_count"])
+                    _back(x + 76 + i * (CARD_W + 4), y + 130) for i in range(turn["drawn_count"])
                 ]
         adv = v["advantages_beside"].get(location)
         if adv is not None:
