@@ -1,4 +1,5 @@
-"""The decider for panem: set-up, moves, views and the result."""
+"""The decider for panem: set-up, moves and legal moves; the Rules object that
+hands views (views.py), notation, text, picture and scoring to their modules."""
 
 from __future__ import annotations
 
