@@ -29,7 +29,9 @@ from gamelog.games import get_rules
 from gamelog.games.playout import play_out
 from gamelog.games.protocol import ARBITER, Rules, Viewer
 
-CONTRACT_GAMES = ("freeform", "three-too-many", "carcassonne-hg", "hadara")
+CONTRACT_GAMES = ("freeform", "three-too-many", "carcassonne-hg", "hadara", "panem")
+"""The games that implement the whole protocol; each game joins when it does."""
+MAX_MOVES = {"freeform": 30, "carcassonne-hg": 40, "hadara": 12}
 """The games that implement the whole protocol; each game joins when it does."""
 MAX_MOVES = {"freeform": 30, "carcassonne-hg": 40, "hadara": 12}
 SCHEMA_PARTS = ("options", "move", "view", "event")

@@ -45,10 +45,13 @@ Moves (the seat that may move is in ``to_act``):
 * trading (every seat not yet done): ``{"propose": {"to": seat, "give": [ids],
   "ask": [kinds]}}``, ``{"accept": offer_id}`` (optionally ``"cards": [ids]``
   naming which of one's cards match the asked kinds), ``{"decline": offer_id}``,
-  ``{"withdraw": offer_id}``, ``{"done": true}``. ``legal_moves`` lists done,
-  accept/decline/withdraw of open offers and, while a seat has no open offer and
-  made fewer than two this phase, every 1-for-1 proposal of one of its cards
-  for a card of the same value of another good; ``decide`` accepts any size.
+  ``{"withdraw": offer_id}``, ``{"done": true}``, and showing hand cards:
+  ``{"show": [ids] | "hand", "to": [seats] | "all"}``. ``legal_moves`` lists
+  done, accept/decline/withdraw of open offers and, while a seat has no open
+  offer and made fewer than two this phase, every 1-for-1 proposal of one of
+  its cards for a card of the same value of another good; once a phase, showing
+  the whole hand to everybody or to one seat, or one card to one seat;
+  ``decide`` accepts any size (``sampled`` says so).
 * tribute (sealed; every seat that has not chosen): ``{"tribute": [ids]}``, at
   most one card of each good asked; a lot goes into the glass ball for each
   missing card. The last chooser's decide returns ``TributesRevealed``.
@@ -100,6 +103,32 @@ Rules decisions (also in the panem section of docs/rules-decisions.md):
   player's lot makes the other the winner.
 * Scores in the result are survival points with advantage bonuses (the tribute
   too, for the record).
+
+* Showing hand cards ("Die Spieler dürfen zeigen, welche Karten sie auf der
+  Hand haben", in the trading paragraph) is a move of the trading phase only,
+  by a seat still trading: the permission serves the trade, and showing cards
+  outside it (before a sealed tribute, say) would let players coordinate what
+  the rules keep secret. A seat shows any of its cards, or its whole hand, to
+  chosen other seats or to everybody (spectators too). The others see that it
+  showed so many cards to whom. A shown seat knows the cards (they are no
+  longer ``hidden_from`` it: its own record names them) and its view lists
+  them under ``shown`` until they could have left the hand unseen: a trade it
+  did not take part in, an exchange at the Hob or Capitol storehouse (unless
+  the one card given became the open top card) makes it forget the holder's
+  shown cards; open discards and tributes take only those cards away.
+  ``CardsShown`` shows hidden cards, so no undo crosses it. Showing changes no
+  seat's legal moves and nothing ``decide`` does with the other moves: a move
+  with ``"show"`` was refused before and refused moves are never recorded, so
+  rules_version stays 1.1.
+* ``concurrent``: a sealed tribute and a seat showing cards leave every other
+  seat's choices as they were. ``TradingDone`` does not: proposals to a seat
+  that is done are refused and its open proposals become void.
+
+Notation (``notation.py``): one line per move, in words (``ann goes to the Hob
+(space 1)``, ``ann looks at the 2 cards of the stack at the Hob (space 1)``,
+``ann seals a tribute``, ``ann shows ben medicine 3 and food 2``); cards are
+named by good and value. Text board ``text.py``, picture ``picture.py``,
+schemas ``data/schemas.json``.
 
 Hidden information: ``hidden_from`` lists the cards lying where the viewer
 cannot look (other hands, Hob stacks, the draw pile, the discard pile below the

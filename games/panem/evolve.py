@@ -68,6 +68,39 @@ def _forget(
     }
 
 
+def _forget_shown(
+    s: PanemState, holder: str, gone: Iterable[str], saw: frozenset[str] | None
+) -> dict[str, dict[str, frozenset[str]]]:
+    """The shown-card memory after ``holder`` gave ``gone`` away.
+
+    ``saw`` are the seats that saw which cards went (None: everybody did, as
+    with an open discard). A viewer who saw keeps the shown cards that stayed;
+    a viewer who did not can no longer tell which of them are still there, so
+    it forgets them all: it knew them only "until they could have moved out
+    of sight". A seat that saw the move keeps what was shown to everybody.
+    """
+    gone = frozenset(gone)
+    if not gone:
+        return s.shown
+    public = s.shown.get(PUBLIC, {}).get(holder, frozenset())
+    shown: dict[str, dict[str, frozenset[str]]] = {}
+    for viewer, holders in s.shown.items():
+        kept = dict(holders)
+        if holder in kept:
+            witness = saw is None or viewer in saw
+            kept[holder] = kept[holder] - gone if witness else frozenset()
+        shown[viewer] = kept
+    if saw is not None and public:
+        for viewer in saw - {holder}:
+            kept = shown.setdefault(viewer, {})
+            kept[holder] = kept.get(holder, frozenset()) | (public - gone)
+    return {
+        viewer: {h: cards for h, cards in holders.items() if cards}
+        for viewer, holders in shown.items()
+        if any(holders.values())
+    }
+
+
 def apply(s: PanemState, e: Event) -> PanemState:
     kind = e["type"]
     if kind in _DRAWS:
@@ -180,6 +213,7 @@ def _trading_opened(s: PanemState, e: Event) -> PanemState:
         trading_done=frozenset(),
         offers=(),
         proposals_made={seat: 0 for seat in s.seats},
+        shows_made={seat: 0 for seat in s.seats},
     )
 
 
@@ -271,6 +305,10 @@ def _pile_exchanged(s: PanemState, e: Event) -> PanemState:
         s = replace(s, hob=hob)
     if not pairs:
         return s
+    # Only the exchanging seat sees which cards left its hand, unless a single
+    # card given became the open top of the discard pile.
+    public_give = pile == DISCARD and len(pairs) == 1 and s.discard_top in gives
+    s = replace(s, shown=_forget_shown(s, seat, gives, None if public_give else frozenset({seat})))
     memory = _forget(s, pile, keep=seat)
     memory[seat] = {
         **memory[seat],
@@ -305,6 +343,7 @@ def _tributes_revealed(s: PanemState, e: Event) -> PanemState:
     lots_left = dict(s.lots_left)
     for seat in s.seats:
         cards = list(e["tributes"].get(seat, []))
+        s = replace(s, shown=_forget_shown(s, seat, cards, None))
         hands[seat] = hands[seat] - frozenset(cards)
         laid.extend(cards)
         lots = e["lots"].get(seat, 0)
@@ -321,6 +360,7 @@ def _hand_limit_demanded(s: PanemState, e: Event) -> PanemState:
 def _cards_discarded(s: PanemState, e: Event) -> PanemState:
     s = replace(
         s,
+        shown=_forget_shown(s, e["seat"], e["cards"], None),
         hands=_remove_from_hand(s, e["seat"], e["cards"]),
         hand_limit={k: v for k, v in s.hand_limit.items() if k != e["seat"]},
     )
@@ -350,12 +390,28 @@ def _trade_accepted(s: PanemState, e: Event) -> PanemState:
     hands = dict(s.hands)
     hands[proposer] = (hands[proposer] - give) | take
     hands[target] = (hands[target] - take) | give
+    partners = frozenset({proposer, target})
+    s = replace(s, shown=_forget_shown(s, proposer, give, partners))
+    s = replace(s, shown=_forget_shown(s, target, take, partners))
     s = replace(s, hands=hands, seen=_see(s, proposer, take))
     return _without_offer(replace(s, seen=_see(s, target, give)), e)
 
 
 def _trading_done(s: PanemState, e: Event) -> PanemState:
     return replace(s, trading_done=s.trading_done | {e["seat"]})
+
+
+def _cards_shown(s: PanemState, e: Event) -> PanemState:
+    holder, cards = e["seat"], frozenset(e["cards"])
+    viewers = [PUBLIC] if e["public"] else list(e["to"])
+    shown = {viewer: dict(holders) for viewer, holders in s.shown.items()}
+    seen = dict(s.seen)
+    for viewer in viewers:
+        holders = shown.setdefault(viewer, {})
+        holders[holder] = holders.get(holder, frozenset()) | cards
+        seen[viewer] = seen.get(viewer, frozenset()) | cards
+    made = {**s.shows_made, holder: s.shows_made.get(holder, 0) + 1}
+    return replace(s, shown=shown, seen=seen, shows_made=made)
 
 
 def _trading_closed(s: PanemState, e: Event) -> PanemState:
@@ -408,6 +464,7 @@ _HANDLERS = {
     "TradeWithdrawn": _without_offer,
     "TradeVoided": _without_offer,
     "TradingDone": _trading_done,
+    "CardsShown": _cards_shown,
     "TradingClosed": _trading_closed,
     "LotDrawn": _lot_drawn,
     "GameEnded": _game_ended,

@@ -1,13 +1,17 @@
-"""The decider for panem: set-up, moves, views and the result."""
+"""The decider for panem: set-up, moves and legal moves; the Rules object that
+hands views (views.py), notation, text, picture and scoring to their modules."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamelog.games.components import load_json
 from gamelog.games.panem import evolve as _evolve
+from gamelog.games.panem import notation, picture, text, views
 from gamelog.games.panem.catalog import (
     BAKERY,
     CAPITOL_STOREHOUSE,
@@ -16,9 +20,9 @@ from gamelog.games.panem.catalog import (
     FOREST,
     HOB,
     JUSTICE_BUILDING,
-    Catalog,
 )
 from gamelog.games.panem.options import catalog_for, covered_spaces, normalize
+from gamelog.games.panem.scoring import score
 from gamelog.games.panem.state import (
     ACT,
     DISCARD,
@@ -30,14 +34,12 @@ from gamelog.games.panem.state import (
     MOVEMENT,
     NEUTRAL,
     OVER,
-    PUBLIC,
     TRADING,
     TRIBUTE,
     Offer,
     PanemState,
 )
 from gamelog.games.protocol import (
-    ARBITER,
     JSON,
     Event,
     IllegalMove,
@@ -45,8 +47,8 @@ from gamelog.games.protocol import (
     Options,
     Result,
     Viewer,
-    rank_by,
 )
+from gamelog.games.wording import and_list
 
 FOREST_REVEAL = 3
 FOREST_KEEP_GOODS = ("food",)
@@ -55,6 +57,23 @@ EXCHANGES = 1
 MAX_SAMPLE_PROPOSALS = 2
 """legal_moves offers proposals only while a seat has made fewer than this many
 in the current trading phase (decide accepts any number)."""
+MAX_SAMPLE_SHOWS = 1
+"""legal_moves offers to show cards only while a seat has shown fewer than this
+many times in the current trading phase (decide accepts any number)."""
+SAMPLED_TRADING = (
+    "a sample: proposals only as 1-for-1 offers of one of your cards for a card of "
+    "the same value of another good, while you have no open proposal and made fewer "
+    f"than {MAX_SAMPLE_PROPOSALS} this phase; showing only your whole hand to everybody "
+    "or to one player, or one card to one player, once a phase; accepting without naming "
+    "cards (your lowest matching cards go). Proposals of any size to any player still "
+    "trading, showing any of your cards to any players, and accepting with the cards "
+    "you name are legal too."
+)
+SAMPLED_DOUBLE_EXCHANGE = (
+    "a sample: every single exchange, and double exchanges only among your first four "
+    "hand cards and the first five pile cards (in id order), each matched one way; any "
+    "two pairs, matched either way, are legal."
+)
 
 _SHOWS_HIDDEN = {
     "StartCardsDealt",
@@ -70,9 +89,17 @@ _SHOWS_HIDDEN = {
     "TributesRevealed",
     "TradeProposed",
     "TradeAccepted",
+    "CardsShown",
     "LotDrawn",
     "GameEnded",
 }
+
+
+@functools.cache
+def _schemas() -> Mapping[str, JSON]:
+    """The JSON Schemas of options, moves, views and events (data/schemas.json)."""
+    schemas: Mapping[str, JSON] = load_json("gamelog.games.panem", "schemas.json")
+    return schemas
 
 
 class _Table:
@@ -94,23 +121,6 @@ def _ids(value: Any, what: str) -> list[str]:
     if len(set(value)) != len(value):
         raise IllegalMove("bad-move", f"{what} names a card twice")
     return list(value)
-
-
-def card_points(catalog: Catalog, hand: frozenset[str], advantage: str | None) -> int:
-    """Survival points of a hand with the holder's advantage card."""
-    effect: Mapping[str, Any] = catalog.advantages[advantage].effect if advantage else {}
-    total = 0
-    goods = set()
-    for card_id in hand:
-        card = catalog.cards[card_id]
-        goods.add(card.good)
-        value = card.value
-        if effect.get("kind") == "good_values" and effect.get("good") == card.good:
-            value = int(effect["values"].get(str(card.value), card.value))
-        total += value
-    if effect.get("kind") == "all_goods" and goods >= set(catalog.goods):
-        total += int(effect["points"])
-    return total
 
 
 class Panem:
@@ -297,7 +307,7 @@ class Panem:
             lots.remove(wanted)
             lots.insert(0, wanted)
         table.emit({"type": "LotDrawn", "glass_ball": lots, "owner": lots[0]})
-        result = self._score(table.s)
+        result = score(table.s)
         table.emit(
             {
                 "type": "GameEnded",
@@ -327,6 +337,12 @@ class Panem:
             raise IllegalMove("game-over", "the game is over")
         if seat not in state.seats:
             raise IllegalMove("not-a-seat", f"{seat!r} does not play in this game")
+        if isinstance(move, dict) and "show" in move:
+            # Before the turn check: a seat showing cards out of the trading
+            # phase is told why, not merely that it is not its turn.
+            table = _Table(state, rng)
+            self._decide_show(table, seat, move)
+            return table.events
         if seat not in self.to_act(state):
             raise IllegalMove("not-your-turn", f"{seat} may not move now ({state.phase})")
         if not isinstance(move, dict) or not move:
@@ -696,6 +712,62 @@ class Panem:
             if void:
                 table.emit({"type": "TradeVoided", "offer": other.id, "reason": "cards gone"})
 
+    # showing cards
+
+    def _decide_show(self, table: _Table, seat: str, move: Move) -> None:
+        """ "Die Spieler dürfen zeigen, welche Karten sie auf der Hand haben":
+        while trading, a seat shows some or all of its hand cards to chosen
+        seats, or to everybody at the table (spectators too)."""
+        s = table.s
+        if s.phase != TRADING:
+            raise IllegalMove(
+                "show-not-now", "hand cards may be shown only while trading, to help a trade"
+            )
+        if seat in s.trading_done:
+            raise IllegalMove(
+                "show-not-now", "you are done trading; cards are shown only to help a trade"
+            )
+        self._only(move, "show", "to")
+        hand = s.hands[seat]
+        raw = move["show"]
+        whole_hand = raw == "hand"
+        if not whole_hand and not isinstance(raw, list):
+            raise IllegalMove("bad-show", 'show lists card ids of your hand, or says "hand"')
+        cards = sorted(hand) if whole_hand else _ids(raw, "show")
+        if not cards:
+            raise IllegalMove("bad-show", "show at least one card (your hand is empty)")
+        if not set(cards) <= hand:
+            raise IllegalMove("not-in-hand", "you can only show cards from your hand")
+        target = move.get("to")
+        others = [other for other in s.seats if other != seat]
+        public = target == "all"
+        if public:
+            to = others
+        else:
+            if not isinstance(target, list) or not target:
+                raise IllegalMove("bad-show", 'show to a list of seats or to "all"')
+            unknown = [t for t in target if t not in others]
+            if unknown:
+                named = [t for t in unknown if isinstance(t, str)]
+                raise IllegalMove(
+                    "unknown-seat",
+                    "cards are shown to other players of this game"
+                    + (f", not to {and_list(named)}" if named else ""),
+                )
+            if len(set(target)) != len(target):
+                raise IllegalMove("bad-show", "a seat is named twice")
+            to = [other for other in others if other in target]
+        table.emit(
+            {
+                "type": "CardsShown",
+                "seat": seat,
+                "to": to,
+                "public": public,
+                "whole_hand": whole_hand,
+                "cards": cards,
+            }
+        )
+
     # tribute and hand limit
 
     def _tribute_refusal(self, s: PanemState, seat: str, cards: list[str]) -> str | None:
@@ -848,223 +920,71 @@ class Panem:
                                     }
                                 }
                             )
+        hand = sorted(s.hands[seat])
+        if hand and s.shows_made.get(seat, 0) < MAX_SAMPLE_SHOWS:
+            moves.append({"show": "hand", "to": "all"})
+            for other in s.seats:
+                if other != seat:
+                    moves.append({"show": "hand", "to": [other]})
+                    moves += [{"show": [card], "to": [other]} for card in hand]
         return moves
+
+    def sampled(self, state: PanemState, seat: str) -> str | None:
+        if seat not in self.to_act(state):
+            return None
+        s = state
+        if s.phase == TRADING:
+            others_trading = any(o != seat and o not in s.trading_done for o in s.seats)
+            return SAMPLED_TRADING if others_trading or s.hands[seat] else None
+        if s.phase == MOVEMENT and s.step == EXCHANGE and s.looking is not None:
+            double = self._exchange_limit(s, seat, self._act_location(s, seat)) >= 2
+            hand, pile = len(s.hands[seat]), len(s.pile(s.looking))
+            # At the Hob two pairs in either order or matched either way end in
+            # the same hand and stack, so with few cards the listed doubles are
+            # all of them; at the Capitol storehouse the matching decides which
+            # card given becomes the top card, and only one matching is listed.
+            crossed = s.looking == DISCARD and hand >= 2 and pile >= 2
+            big = hand > 4 or pile > 5 or crossed
+            return SAMPLED_DOUBLE_EXCHANGE if double and big else None
+        return None
+
+    def concurrent(self, event: Event) -> bool:
+        """A sealed tribute and a seat showing cards leave every other seat's
+        choices as they were. A seat's ``TradingDone`` does not: proposals to a
+        seat that is done are refused, and its open proposals are voided."""
+        return event.get("type") in ("TributeSealed", "CardsShown")
 
     # -- what each viewer sees ---------------------------------------------------------
 
-    def _known(self, s: PanemState, viewer: Viewer) -> frozenset[str]:
-        known = s.seen.get(PUBLIC, frozenset())
-        if viewer is not None and viewer in s.seen:
-            known = known | s.seen[viewer]
-        return known
-
-    def _memory(self, s: PanemState, viewer: Viewer, pile: str) -> list[str]:
-        remembered = s.memory.get(PUBLIC, {}).get(pile, frozenset())
-        if viewer is not None and viewer in s.memory:
-            remembered = remembered | s.memory[viewer].get(pile, frozenset())
-        return sorted(remembered & s.pile(pile))
-
     def view(self, state: PanemState, viewer: Viewer) -> dict[str, JSON]:
-        s = state
-        arbiter = viewer == ARBITER
-        mover = s.mover
-        hands: dict[str, JSON] = {}
-        for seat in s.seats:
-            if arbiter or viewer == seat or s.phase == OVER:
-                hands[seat] = sorted(s.hands[seat])
-        hob: dict[str, JSON] = {}
-        for space, cards in s.hob.items():
-            entry: dict[str, JSON] = {"count": len(cards)}
-            entry["known"] = sorted(cards) if arbiter else self._memory(s, viewer, space)
-            hob[space] = entry
-        discard: dict[str, JSON] = {
-            "top": s.discard_top,
-            "count": len(s.pile(DISCARD)),
-            "known": sorted(s.pile(DISCARD)) if arbiter else self._memory(s, viewer, DISCARD),
-        }
-        turn: dict[str, JSON] | None = None
-        if mover is not None:
-            turn = {"seat": mover, "step": s.step, "revealed": list(s.revealed)}
-            if arbiter or viewer == mover:
-                turn["drawn"] = list(s.drawn)
-                if s.looking is not None:
-                    turn["looking_at"] = s.looking
-                    turn["pile_cards"] = sorted(s.pile(s.looking))
-            else:
-                turn["drawn_count"] = len(s.drawn)
-                turn["looking_at"] = s.looking
-        tribute: dict[str, JSON] | None = None
-        if s.phase == TRIBUTE:
-            tribute = {"goods": list(s.tribute_goods), "sealed": sorted(s.sealed)}
-            if arbiter:
-                tribute["choices"] = {k: list(v) for k, v in s.sealed.items()}
-            elif viewer in s.sealed:
-                tribute["mine"] = list(s.sealed[viewer])
-        offers = []
-        for offer in s.offers:
-            party = arbiter or viewer in (offer.proposer, offer.target)
-            offers.append(
-                {
-                    "id": offer.id,
-                    "from": offer.proposer,
-                    "to": offer.target,
-                    "give": list(offer.give) if party else len(offer.give),
-                    "ask": list(offer.ask),
-                }
-            )
-        result = self.result(s)
-        view: dict[str, JSON] = {
-            "game": self.name,
-            "viewer": viewer,
-            "round": s.round,
-            "phase": s.phase,
-            "seats": list(s.seats),
-            "start_player": s.start_player,
-            "covered": sorted(s.covered),
-            "figures": dict(s.position),
-            "last_locations": dict(s.last_location),
-            "hands": hands,
-            "hand_counts": {seat: len(s.hands[seat]) for seat in s.seats},
-            "bakery": {space: sorted(cards) for space, cards in s.bakery.items()},
-            "hob": hob,
-            "discard": discard,
-            "draw_pile_count": len(s.draw_pile),
-            "glass_ball": dict(s.glass_ball),
-            "lots_left": dict(s.lots_left),
-            "advantages": dict(s.advantage),
-            "advantages_beside": dict(s.beside),
-            "hidden_advantages_left": len(s.later_advantages),
-            "took_advantage": sorted(s.took_advantage),
-            "chips": sorted(s.chips),
-            "turn": turn,
-            "tribute": tribute,
-            "hand_limit": dict(s.hand_limit),
-            "trading": (
-                {"done": sorted(s.trading_done), "offers": offers} if s.phase == TRADING else None
-            ),
-            "lot_drawn": s.lot_drawn,
-            "result": result.to_json() if result else None,
-        }
-        if arbiter:
-            view["draw_pile"] = sorted(s.draw_pile)
-            view["box"] = sorted(s.box)
-        return view
+        return views.view(state, viewer)
 
     def redact(self, event: Event, viewer: Viewer) -> Event:
-        if viewer == ARBITER:
-            return event
-        kind = event["type"]
-        seat = event.get("seat")
-        if kind == "StartCardsDealt":
-            return {
-                "type": kind,
-                "hands": {
-                    s: (cards if s == viewer else len(cards)) for s, cards in event["hands"].items()
-                },
-                "boxed": len(event["boxed"]),
-            }
-        if kind == "HobStocked":
-            return {"type": kind, "space": event["space"], "count": len(event["cards"])}
-        if seat is not None and viewer == seat:
-            return event
-        if kind == "CardsDrawn":
-            return {"type": kind, "seat": seat, "count": len(event["cards"])}
-        if kind == "CardKept":
-            return {"type": kind, "seat": seat, "discarded": event["discarded"]}
-        if kind == "PileLooked":
-            out = {"type": kind, "seat": seat, "pile": event["pile"], "count": len(event["cards"])}
-            if "top" in event:
-                out["top"] = event["top"]
-            return out
-        if kind == "PileExchanged":
-            out = {"type": kind, "seat": seat, "pile": event["pile"], "count": len(event["pairs"])}
-            if "top" in event:
-                out["top"] = event["top"]
-            return out
-        if kind == "TributeSealed":
-            return {"type": kind, "seat": seat}
-        if kind == "TradeProposed":
-            offer = event["offer"]
-            if viewer in (offer["from"], offer["to"]):
-                return event
-            return {"type": kind, "offer": {**offer, "give": len(offer["give"])}}
-        if kind == "TradeAccepted":
-            if viewer in (event["from"], event["to"]):
-                return event
-            return {**event, "give": len(event["give"]), "take": len(event["take"])}
-        return event
+        return views.redact(event, viewer)
 
     def shows_hidden(self, event: Event) -> bool:
         return event.get("type") in _SHOWS_HIDDEN
 
     def hidden_from(self, state: PanemState, viewer: Viewer) -> frozenset[str | int]:
-        """Cards lying where the viewer cannot see them and whose face it never saw.
-
-        A card a viewer once saw (face up on the table, in its hand, in a pile it
-        looked at, offered to it in a trade) is no longer hidden from it: it knows
-        that card. Views still never say where such a card went unless the viewer
-        saw it go there.
-        """
-        if viewer == ARBITER:
-            return frozenset()
-        s = state
-        places: set[str] = set(s.draw_pile) | set(s.discard) | set(s.box) | set(s.start_pool)
-        for cards in s.hob.values():
-            places |= cards
-        for seat in s.seats:
-            if seat != viewer:
-                places |= s.hands[seat]
-        if s.mover is not None and s.mover != viewer:
-            places |= set(s.drawn)
-        return frozenset(places - self._known(s, viewer))
+        return views.hidden_from(state, viewer)
 
     # -- the end ----------------------------------------------------------------------
-
-    def _score(self, s: PanemState) -> Result:
-        owner = s.lot_drawn
-        tribute = owner if owner in s.seats else None
-        points = {
-            seat: card_points(s.catalog, s.hands[seat], s.advantage.get(seat)) for seat in s.seats
-        }
-        lots = {seat: s.lots_placed(seat) for seat in s.seats}
-        keys = {
-            seat: (0, 0, 0) if seat == tribute else (1, points[seat], -lots[seat])
-            for seat in s.seats
-        }
-        return Result(
-            scores=points,
-            ranking=rank_by(keys, s.seats),
-            details={"tribute": tribute, "lot_drawn": owner, "lots_placed": lots},
-        )
 
     def result(self, state: PanemState) -> Result | None:
         if state.phase != OVER:
             return None
-        return self._score(state)
+        return score(state)
+
+    def notate(
+        self, state: PanemState, seat: str | None, move: Move | None, events: Sequence[Event]
+    ) -> str:
+        return notation.notate(state, seat, move, events)
+
+    def schemas(self) -> Mapping[str, JSON]:
+        return _schemas()
+
+    def render_svg(self, state: PanemState, viewer: Viewer) -> str:
+        return picture.render_svg(state, viewer)
 
     def render_text(self, state: PanemState, viewer: Viewer) -> str:
-        v = self.view(state, viewer)
-        lines = [f"Panem, round {v['round']} ({v['phase']}), start player {v['start_player']}"]
-        for seat in state.seats:
-            hand = v["hands"].get(seat)
-            shown = ", ".join(hand) if hand is not None else f"{len(state.hands[seat])} cards"
-            lines.append(
-                f"  {seat}: at {state.position.get(seat) or '-'}, advantage "
-                f"{state.advantage.get(seat)}, lots {state.glass_ball.get(seat, 0)}; {shown}"
-            )
-        bakery = "; ".join(f"{k}: {', '.join(c) or '-'}" for k, c in v["bakery"].items())
-        lines.append(f"  bakery {bakery}")
-        hob = "; ".join(f"{k}: {len(c)} face down" for k, c in state.hob.items())
-        lines.append(f"  hob {hob}")
-        lines.append(
-            f"  discard top {state.discard_top} ({len(state.pile(DISCARD))} cards), "
-            f"draw pile {len(state.draw_pile)}"
-        )
-        if state.beside:
-            lines.append(f"  advantages beside: {dict(state.beside)}")
-        if state.mover is not None:
-            lines.append(f"  to move: {state.mover} ({state.step})")
-        result = self.result(state)
-        if result is not None:
-            lines.append(f"  lot drawn: {state.lot_drawn}; winners: {', '.join(result.winners)}")
-        return "\n".join(lines)
+        return text.render_text(state, viewer)

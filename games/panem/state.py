@@ -78,6 +78,10 @@ class PanemState:
     next_offer: int = 1
     proposals_made: dict[str, int] = field(default_factory=dict)
     trading_done: frozenset[str] = frozenset()
+    shows_made: dict[str, int] = field(default_factory=dict)
+    shown: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
+    """Viewer (a seat or PUBLIC) -> holder -> the holder's cards the viewer was
+    shown and knows are still in the holder's hand (see ``evolve._forget_shown``)."""
     seen: dict[str, frozenset[str]] = field(default_factory=dict)
     memory: dict[str, dict[str, frozenset[str]]] = field(default_factory=dict)
     lot_drawn: str | None = None

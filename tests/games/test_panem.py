@@ -12,7 +12,7 @@ import pytest
 
 from gamelog.games.leaks import find_leaks
 from gamelog.games.panem import RULES
-from gamelog.games.panem.rules import card_points
+from gamelog.games.panem.scoring import card_points
 from gamelog.games.panem.state import (
     MOVEMENT,
     NEUTRAL,
@@ -911,9 +911,15 @@ def test_start_cards_are_dealt_secretly() -> None:
 
 def test_render_text_shows_only_own_hand() -> None:
     state = new_game(4, deal4())
+    hand = "clothing 1, food 1 and medicine 1"
     text = RULES.render_text(state, "ann")
-    assert "food-1-01" in text and "food-1-02" not in text
-    assert "food-1-01" not in RULES.render_text(state, None)
+    assert "ann (you): not on the board yet, advantage Gale" in text and hand in text
+    # Dan's start cards are three fuel cards: only he sees them.
+    assert "fuel 1, fuel 1 and fuel 1" not in text and "dan: " in text
+    # Ben and Cat hold the same kinds as Ann; Dan and a spectator see no such hand.
+    for viewer in ("dan", None):
+        assert hand not in RULES.render_text(state, viewer)
+    assert "fuel 1, fuel 1 and fuel 1" in RULES.render_text(state, ARBITER)
 
 
 # -- the referee's checklist: rules the tests above did not pin down ------------------------
