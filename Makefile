@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 50051
 DB ?= gamelog.sqlite
 
-.PHONY: setup serve test lint typecheck unit proto bench clean
+.PHONY: setup serve test lint typecheck unit proto docs bench clean
 
 # scripts/setup_venv.py takes a lock, so `make serve` and `make test` started
 # together on a fresh clone install once, not twice into one folder.
@@ -39,6 +39,9 @@ test: lint typecheck unit
 proto: setup
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/python -m grpc_tools.protoc -Iproto --python_out=proto --grpc_python_out=proto \
 		--mypy_out=proto --mypy_grpc_out=proto proto/gamelog/v1/gamelog.proto
+
+docs: setup
+	$(BIN)/python -m gamelog.games.schema_docs > docs/schemas.md
 
 bench: setup
 	$(BIN)/python -m bench

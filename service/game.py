@@ -83,8 +83,7 @@ class GameSnapshot(Snapshot):
 
 
 def _all_concurrent(rules: Rules[Any], events: list[dict[str, Any]]) -> bool:
-    concurrent = getattr(rules, "concurrent", None)  # until every game has it
-    return bool(events) and concurrent is not None and all(concurrent(e) for e in events)
+    return bool(events) and all(rules.concurrent(event) for event in events)
 
 
 def line_to_json(line: Line) -> dict[str, Any]:

@@ -252,7 +252,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     min_players=r.min_players,
                     max_players=r.max_players,
                     default_component_set=r.default_component_set,
-                    schemas_json=compact_json(r.schemas()) if hasattr(r, "schemas") else "",
+                    schemas_json=compact_json(r.schemas()),
                 )
                 for r in self.app.game_types()
             ]

@@ -144,8 +144,7 @@ class Table:
         earlier = sorted({0, p // 2, max(p - 1, 0)})
         for q in earlier:
             self.capture_state(p, at=q)
-        if hasattr(self.rules, "render_svg"):
-            self.capture_state(p, picture=True)
+        self.capture_state(p, picture=True)
         fork = None
         if p > 0:
             fork = self.arbiter.fork(self.game_id, p - 1, self.created.arbiter_token).game_id
