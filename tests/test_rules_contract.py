@@ -29,9 +29,11 @@ from gamelog.games import get_rules
 from gamelog.games.playout import play_out
 from gamelog.games.protocol import ARBITER, Rules, Viewer
 
-CONTRACT_GAMES = ("freeform",)
+CONTRACT_GAMES = ("freeform", "pyramidion")
 """The games that implement the whole protocol; each game joins when it does."""
-MAX_MOVES = {"freeform": 30}
+MAX_MOVES = {"freeform": 30, "pyramidion": 40}
+"""Pyramidion's whole games are long to validate view by view; its own tests
+(tests/games/test_pyramidion_records.py) check schemas through whole games."""
 SCHEMA_PARTS = ("options", "move", "view", "event")
 SVG = "{http://www.w3.org/2000/svg}svg"
 
