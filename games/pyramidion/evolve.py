@@ -164,7 +164,8 @@ def _exhausted(state: PyramidionState, event: Event) -> PyramidionState:
 
 
 def _display_confirmed(state: PyramidionState, event: Event) -> PyramidionState:
-    return replace(state, phase=LOADING, loader=state.order[0], passed=frozenset())
+    loader = state.order[0] if state.display else None
+    return replace(state, phase=LOADING, loader=loader, passed=frozenset())
 
 
 def _next_loader(state: PyramidionState, current: str) -> str | None:
