@@ -16,9 +16,13 @@ from html import escape
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.games.pyramidion.resources import WILDCARD
 from gamelog.games.pyramidion.state import PyramidionState
-from gamelog.games.pyramidion.views import PHASE_WORDS, REFEREED, goal_words, sees_points
+from gamelog.games.pyramidion.views import PHASE_WORDS, goal_words, sees_points
 
 WIDTH = 1200
+SHORT_NOTE = (
+    "partly refereed: only page 7 of the rulebook is known. Phases 6 to 8 and the end are "
+    "rule-checked; phases 1 to 5 are recorded as declared"
+)
 SEAT_COLOURS = ("#c0392b", "#2e6fba", "#d4a017", "#2e8b57", "#7d3c98")
 RESOURCE_COLOURS = {
     "camel": "#c69c6d",
@@ -75,7 +79,7 @@ def _header(state: PyramidionState, to_act: Sequence[str]) -> str:
             class_="phase",
             data_phase=state.phase,
         ),
-        _t(20, 58, REFEREED[:118] + ("…" if len(REFEREED) > 118 else ""), 12, fill="#d9ecf2"),
+        _t(20, 58, SHORT_NOTE, 12, fill="#d9ecf2", class_="refereed"),
         _t(20, 82, "player order:", 14, fill="#fff8e1"),
     ]
     for i, seat in enumerate(state.order):
@@ -116,7 +120,11 @@ def _location(state: PyramidionState, index: int, place: str) -> str:
     ]
     # Production in the top-right corner, as on the printed tile.
     if produced:
-        for i, resource in enumerate(produced[:4]):
+        shown = produced[:4]
+        parts.append(
+            _t(x + 256 - len(shown) * 22, y + 20, "produces", 11, fill="#8a7a5a", text_anchor="end")
+        )
+        for i, resource in enumerate(shown):
             parts.append(
                 f'<circle class="produces" data-resource="{escape(resource)}" '
                 f'cx="{x + 266 - i * 22}" cy="{y + 16}" r="9" '
@@ -136,7 +144,8 @@ def _location(state: PyramidionState, index: int, place: str) -> str:
     troops = state.troops.get(place, {})
     used = state.troops_used.get(place, {})
     cards = state.cards.get(place, {})
-    for i, seat in enumerate(state.seats):
+    present = [seat for seat in state.seats if troops.get(seat) or cards.get(seat)]
+    for i, seat in enumerate(present):
         sy = y + 72 + i * 18
         colour = seat_colour(state, seat)
         if troops.get(seat):
@@ -248,13 +257,13 @@ def _seat(state: PyramidionState, viewer: Viewer, index: int, seat: str, top: fl
         ),
         _t(x + 120, top + 48, f"troops: {state.troops_of(seat)}", 13, fill=INK),
         _t(x + 10, top + 68, ", ".join(status) or " ", 12, fill="#6b5b3e"),
-        _t(x + 10, top + 90, "resources:", 12, fill=INK),
+        _t(x + 10, top + 90, "resources:" + ("" if state.stock(seat) else " none"), 12, fill=INK),
         _tokens(state, x + 4, top + 108, state.stock(seat)),
     ]
-    if state.recruits.get(seat):
-        parts.append(_t(x + 120, top + 68, f"recruited: {state.recruits[seat]}", 12, fill=INK))
     boats = state.loaded.get(seat, ())
     parts.append(_t(x + 10, top + 138, f"boats: {len(boats)}", 12, fill=INK))
+    if state.recruits.get(seat):
+        parts.append(_t(x + 120, top + 138, f"recruited: {state.recruits[seat]}", 12, fill=INK))
     for i, number in enumerate(boats[:10]):
         bx, by = x + 10 + (i % 5) * 41, top + 146 + (i // 5) * 38
         if sees_points(state, viewer, seat):

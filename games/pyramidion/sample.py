@@ -129,7 +129,8 @@ def arbiter_sample(state: PyramidionState) -> list[Move]:
     due = _due(state)
     for location in due or unknown[:1]:
         moves.append(sample_production(state, location))
-    return moves
+    # Resources laid on a location are always consistent: never an empty sample.
+    return moves or [_produce(state)]
 
 
 def _due(state: PyramidionState) -> list[str]:
