@@ -99,7 +99,7 @@ def _resources(state: PyramidionState, value: Any, what: str) -> dict[str, int]:
 
 def seat_declaration(state: PyramidionState, seat: str, move: Move) -> list[Event]:
     kind = move["declare"]
-    if kind not in _SEAT:
+    if not isinstance(kind, str) or kind not in _SEAT:
         if kind in ARBITER_KINDS:
             raise IllegalMove("arbiter-declares", f"the arbiter declares {kind}, not a seat")
         raise IllegalMove("bad-declaration", f"a seat declares one of {', '.join(SEAT_KINDS)}")
@@ -281,7 +281,7 @@ _SEAT: dict[str, Callable[[PyramidionState, str, Move], list[Event]]] = {
 
 def arbiter_declaration(state: PyramidionState, move: Move, rng: random.Random) -> list[Event]:
     kind = move["declare"]
-    if kind not in ARBITER_KINDS:
+    if not isinstance(kind, str) or kind not in ARBITER_KINDS:
         raise IllegalMove(
             "bad-declaration",
             f"the arbiter declares one of {', '.join(ARBITER_KINDS)}; seats declare their own",

@@ -13,7 +13,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamelog.games.protocol import InvalidOptions, Options, check_table
+from gamelog.games.protocol import InvalidOptions, Options, check_table, is_int
 from gamelog.games.pyramidion.components import (
     DEFAULT_SET,
     SHIPPED_SETS,
@@ -55,7 +55,7 @@ def normalize(options: Mapping[str, Any], seats: Sequence[str]) -> Options:
         components = shipped_components(name)
         result["component_set"] = name
     goal = options.get("goal", 10)
-    if isinstance(goal, bool) or goal not in GOALS:
+    if not (is_int(goal) or isinstance(goal, str)) or goal not in GOALS:
         raise InvalidOptions(
             "bad-goal", "goal is 10, 12 or 15 points, or 'all-boats' (until every boat is loaded)"
         )

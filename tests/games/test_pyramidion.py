@@ -707,3 +707,62 @@ def test_a_declaration_can_be_taken_back_like_a_move(app: GameLog) -> None:
     app.take_back(table.id, table.token("red"), "request", before, table.position)
     assert table.state.troops == {} and table.state.stock("red") == {"stone": 2}
     assert app.audit(table.id).ok
+
+
+# -- options and component sets -----------------------------------------------------------
+
+
+def broken(**changes: Any) -> dict[str, Any]:
+    return {**TEST_SET, **changes}
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({"component_set": "pyramidion/full"}, "unknown-component-set"),
+        ({"goal": 11}, "bad-goal"),
+        ({"goal": 10.0}, "bad-goal"),
+        ({"deal": {"boats": []}}, "bad-deal"),
+        ({"components": TEST_SET, "deal": {"boats": ["TB-9"]}}, "bad-deal"),
+        ({"components": TEST_SET, "deal": {"boats": ["TB-1", "TB-1"]}}, "bad-deal"),
+        ({"components": broken(resources=["camel", "stone"])}, "bad-components"),
+        ({"components": broken(locations=TEST_SET["locations"][1:] * 2)}, "bad-components"),
+        (
+            {"components": broken(boats=[*TEST_SET["boats"], TEST_SET["boats"][0]])},
+            "bad-components",
+        ),
+        (
+            {
+                "components": broken(
+                    boats=[{"card": "X1", "requirements": {"gold": 1}, "points": 1}]
+                )
+            },
+            "unknown-resource",
+        ),
+        (
+            {"components": broken(locations=[{"id": "gizeh", "produces": ["gold"]}] * 3)},
+            "bad-components",
+        ),
+        ({"components": TEST_SET, "component_set": "pyramidion/page-7"}, "unknown-component-set"),
+    ],
+)
+def test_bad_options_are_refused_at_creation(
+    app: GameLog, options: dict[str, Any], code: str
+) -> None:
+    with pytest.raises(GamelogError) as refusal:
+        app.create_game("pyramidion", ["ann", "ben"], options)
+    assert refusal.value.code == code
+
+
+def test_a_clubs_set_names_and_production_are_used(app: GameLog) -> None:
+    table = Table(app, 3, {"components": TEST_SET, "goal": 15})
+    assert table.state.production == {
+        "gizeh": ("camel",),
+        "cairo": ("food",),
+        "quarry": ("stone", "worker"),
+    }
+    assert table.view(None)["component_set"] == "test-fictional"
+    assert table.view(None)["deck"] == {"cards_left": 3}
+    # The production is known: nothing to declare.
+    move = {"declare": "production", "location": "quarry", "produces": ["camel"]}
+    assert table.refused(ARBITER, move) == "production-known"

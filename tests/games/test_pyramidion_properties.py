@@ -114,6 +114,7 @@ def test_no_view_or_event_leaks_a_hidden_boat_or_count(game: tuple[int, int, int
 JUNK: list[Any] = [
     {},
     {"declare": 3},
+    {"declare": ["done"]},
     {"declare": "done", "now": True},
     {"declare": "draw", "cards": True},
     {"declare": "draw", "cards": -2},
