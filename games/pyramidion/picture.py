@@ -328,7 +328,8 @@ def _legend(state: PyramidionState, top: float) -> str:
         _t(
             20,
             top + 40,
-            "▲ troops · ▮ cards played this round · ◯ sundial: activated · ? pts: points hidden",
+            "▲ troops · ▮ cards played this round · ◯ sundial: activated · ? pts: points "
+            "hidden · [n]: order marker taken in Gizeh",
             12,
             fill="#6b5b3e",
         )

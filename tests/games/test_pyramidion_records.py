@@ -177,9 +177,10 @@ def test_whole_games_keep_to_the_schemas(players: int, options: dict[str, Any]) 
         if index in (0, 1, last // 2, last - 1, last):
             for viewer in viewers:
                 check["view"].validate(RULES.view(state, viewer))
-        for seat in RULES.to_act(state):
-            for move in RULES.legal_moves(state, seat):
-                check["move"].validate(move)
+        if index % 4 == 0 or state.phase == "loading":
+            for seat in RULES.to_act(state):
+                for move in RULES.legal_moves(state, seat):
+                    check["move"].validate(move)
     for event in [*line.setup_events, *(e for _, _, events in line.moves for e in events)]:
         for viewer in viewers:
             check["event"].validate(RULES.redact(event, viewer))
