@@ -30,7 +30,7 @@ from gamelog.games.playout import play_out
 from gamelog.games.protocol import ARBITER, Rules, Viewer
 
 CONTRACT_GAMES = tuple(rules.name for rules in all_rules())
-MAX_MOVES = {"freeform": 30, "carcassonne-hg": 40, "hadara": 12}
+MAX_MOVES = {"freeform": 30, "carcassonne-hg": 40, "hadara": 12, "pyramidion": 40}
 """Long games are played in part here (each game's own tests play them whole)."""
 SCHEMA_PARTS = ("options", "move", "view", "event")
 SVG = "{http://www.w3.org/2000/svg}svg"
