@@ -25,9 +25,12 @@ the best-placed player who met nobody at the table yet (or, if everyone
 did, the fewest); then swaps between tables, nearest tables first, remove
 repeats while they can. For fields of up to :data:`EXACT_UP_TO` players a
 branch-and-bound search over every grouping then finds the best one by the
-order above (the tests compare it with brute force); it stops after
-:data:`SEARCH_NODES` steps, keeping the best found, which fields that small
-never reach in practice.
+order above (the tests compare it with brute force). It stops after
+:data:`SEARCH_NODES` steps, keeping the best found; on random histories of
+up to 16 players, even with 90 % of the pairs met, it finished within them
+and matched an unbounded search. Larger fields keep the greedy grouping,
+whose cost is about linear in the field (a 1,000-player round takes well
+under a second, see bench/pairing.py).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from itertools import combinations
 from gamelog.tournaments.history import History
 
 EXACT_UP_TO = 16
-SEARCH_NODES = 200_000
+SEARCH_NODES = 100_000
 SWAP_PASSES = 5
 
 Cost = tuple[int, int, int]
@@ -141,10 +144,32 @@ def _add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
 def _best(
     n: int, sizes: Sequence[int], times: list[list[int]], start: list[list[int]]
 ) -> list[list[int]]:
-    """Branch and bound over all groupings, from ``start`` as the best so far."""
+    """Branch and bound over all groupings, from ``start`` as the best so far.
+
+    Each table takes the best-placed player left and the others in the order
+    of what they add to the cost, so good groupings come first; a branch is
+    cut when even its bound cannot beat the best found. The bound on repeat
+    pairs still to come: a player left who met ``d`` of the ``m`` others
+    left sits with at least ``size - 1 - (m - 1 - d)`` of them at any table
+    of ``size``; each pair is counted by both players.
+    """
     best_tables, best_cost = [list(t) for t in start], _cost(start, times)
     floor = sum(size - 1 for size in sizes)
     nodes = 0
+
+    met_mask = [sum(1 << other for other in range(n) if times[p][other]) for p in range(n)]
+
+    def forced_repeats(free: list[int], left: list[int]) -> int:
+        if not left:
+            return 0
+        seats = min(left) - 1
+        strangers = len(free) - 1
+        among = sum(1 << player for player in free)
+        total = 0
+        for player in free:
+            met = (met_mask[player] & among).bit_count()
+            total += max(0, seats - (strangers - met))
+        return (total + 1) // 2
 
     def search(free: list[int], left: list[int], tables: list[list[int]], cost: Cost) -> bool:
         """Returns True to stop: the best possible was found or steps ran out."""
@@ -154,25 +179,34 @@ def _best(
                 best_tables, best_cost = [list(t) for t in tables], cost
             return best_cost == (0, 0, floor)
         top, rest = free[0], free[1:]
+        options = []
         for size in sorted(set(left), reverse=True):
             remaining = list(left)
             remaining.remove(size)
             still = sum(s - 1 for s in remaining)
             for others in combinations(rest, size - 1):
                 nodes += 1
-                if nodes > SEARCH_NODES:
-                    return True
                 table = [top, *others]
                 pairs, meetings = _table_cost(table, times)
                 new = (cost[0] + pairs, cost[1] + meetings, cost[2] + table[-1] - top)
-                if (new[0], new[1], new[2] + still) >= best_cost:
-                    continue
-                chosen = set(others)
-                tables.append(table)
-                stop = search([p for p in rest if p not in chosen], remaining, tables, new)
-                tables.pop()
-                if stop:
-                    return True
+                if (new[0], new[1], new[2] + still) < best_cost:
+                    options.append((new, table, remaining, still))
+        options.sort()
+        for new, table, remaining, still in options:
+            if nodes > SEARCH_NODES:
+                return True
+            if (new[0], new[1], new[2] + still) >= best_cost:
+                continue
+            nodes += 1
+            chosen = set(table)
+            later = [p for p in rest if p not in chosen]
+            if (new[0] + forced_repeats(later, remaining), 0, 0) >= best_cost:
+                continue
+            tables.append(table)
+            stop = search(later, remaining, tables, new)
+            tables.pop()
+            if stop:
+                return True
         return False
 
     search(list(range(n)), list(sizes), [], (0, 0, 0))
