@@ -17,7 +17,8 @@ the committed seed) and returns the next round's tables and byes:
   - Larger tables: byes by :func:`~gamelog.tournaments.byes.choose_byes`,
     tables by :func:`~gamelog.tournaments.grouping.group_players`, seats by
     :func:`~gamelog.tournaments.seating.rotate_seats` with lots drawn from
-    the label ``round N seats``.
+    the label ``round N seats`` (the grouping's own search draws from
+    ``round N grouping``).
 * **Round robin** (2-player tables): the Berger tables
   (:mod:`gamelog.tournaments.round_robin`) over the players active in round
   1, numbered by the lot ``round-robin numbers``. A player whose scheduled
@@ -95,7 +96,7 @@ def pair_round(
         return _swiss(order, players, rounds, settings, seed, history, number)
     byes = choose_byes(order, plan.byes, history.byes)
     seated = [player for player in order if player not in byes]
-    grouping = group_players(seated, plan.sizes, history)
+    grouping = group_players(seated, plan.sizes, history, rng_for(seed, f"round {number} grouping"))
     tables = []
     for index, group in enumerate(grouping.tables, start=1):
         lots = {p: n for n, p in enumerate(shuffled(sorted(group), seed, f"round {number} seats"))}
