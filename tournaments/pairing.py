@@ -52,7 +52,7 @@ p1's):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from gamelog.tournaments.byes import choose_byes
@@ -65,7 +65,7 @@ from gamelog.tournaments.round_robin import berger_round
 from gamelog.tournaments.rounds import Round, Table
 from gamelog.tournaments.seating import allocate_colours, rotate_seats
 from gamelog.tournaments.settings import Settings
-from gamelog.tournaments.standings import standings
+from gamelog.tournaments.standings import Standing, standings
 from gamelog.tournaments.swiss import pair_swiss
 from gamelog.tournaments.tables import plan_tables
 
@@ -90,10 +90,12 @@ def pair_round(
     plan = plan_tables(len(active), smallest, largest)
     if number == 1:
         return _drawn(active, plan.sizes, number, seed)
-    order = pairing_order(players, rounds, settings, seed, active)
+    table = standings(players, rounds, settings, seed)
+    order = pairing_order(players, table, active)
     history = history_of(rounds)
     if largest == 2:
-        return _swiss(order, players, rounds, settings, seed, history, number)
+        points = {row.player: row.points for row in table}
+        return _swiss(order, points, seed, history, number)
     byes = choose_byes(order, plan.byes, history.byes)
     seated = [player for player in order if player not in byes]
     grouping = group_players(seated, plan.sizes, history, rng_for(seed, f"round {number} grouping"))
@@ -105,14 +107,10 @@ def pair_round(
 
 
 def pairing_order(
-    players: Sequence[Player],
-    rounds: Sequence[Round],
-    settings: Settings,
-    seed: bytes,
-    active: Sequence[str],
+    players: Sequence[Player], table: Sequence[Standing], active: Sequence[str]
 ) -> list[str]:
-    """The active players by points, then rating, then standings: best first."""
-    table = standings(players, rounds, settings, seed)
+    """The active players by points, then rating, then standings (``table``):
+    best first."""
     points = {row.player: row.points for row in table}
     place = {row.player: row.place for row in table}
     rating = {player.id: player.rating for player in players}
@@ -134,16 +132,8 @@ def _drawn(active: Sequence[str], sizes: Sequence[int], number: int, seed: bytes
 
 
 def _swiss(
-    order: list[str],
-    players: Sequence[Player],
-    rounds: Sequence[Round],
-    settings: Settings,
-    seed: bytes,
-    history: History,
-    number: int,
+    order: list[str], points: Mapping[str, Fraction], seed: bytes, history: History, number: int
 ) -> Round:
-    table = standings(players, rounds, settings, seed)
-    points = {row.player: row.points for row in table}
     pairing = pair_swiss(order, points, history)
     coins = rng_for(seed, f"round {number} colours")
     tables = []

@@ -24,8 +24,9 @@ Records never hold floats: :func:`exact_text` writes ``"3/2"`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
+from functools import cache
 
 from gamelog.tournaments.refusals import TournamentError
 from gamelog.tournaments.rounds import Result
@@ -40,14 +41,42 @@ def table_points(
         raise TournamentError(
             "bad-points", f"{len(place_points)} places' points for a table of {size}"
         )
-    points: dict[str, Fraction] = {}
-    covered = 0
-    for place in result.ranking:
-        share = Fraction(sum(place_points[covered : covered + len(place)]), len(place))
-        for player in place:
-            points[player] = forfeit if player in result.forfeited else share
-        covered += len(place)
-    return points
+    shares = _shares(tuple(place_points), tuple(len(place) for place in result.ranking))
+    return {
+        player: forfeit if player in result.forfeited else share
+        for place, share in zip(result.ranking, shares)
+        for player in place
+    }
+
+
+@cache
+def _shares(place_points: tuple[Fraction, ...], shape: tuple[int, ...]) -> tuple[Fraction, ...]:
+    """Each place's share: the points of the places it covers over its players."""
+    shares, covered = [], 0
+    for players in shape:
+        shares.append(Fraction(sum(place_points[covered : covered + players]), players))
+        covered += players
+    return tuple(shares)
+
+
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """The exact sum, reduced once at the end rather than at every step
+    (``sum`` of Fractions reduces each partial sum, which a standings table
+    of a large field feels).
+
+    >>> exact_sum([Fraction(1, 2), Fraction(3, 2), 1, Fraction(1, 3)])
+    Fraction(10, 3)
+    """
+    numerator, denominator = 0, 1
+    for value in values:
+        if isinstance(value, int):
+            numerator += value * denominator
+        elif value.denominator == denominator:
+            numerator += value.numerator
+        else:
+            numerator = numerator * value.denominator + value.numerator * denominator
+            denominator *= value.denominator
+    return Fraction(numerator, denominator)
 
 
 def exact_text(value: Fraction) -> str:

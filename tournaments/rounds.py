@@ -90,7 +90,7 @@ def check_result(table: Table, result: Result) -> None:
     ranked = [player for place in result.ranking for player in place]
     if any(not place for place in result.ranking):
         raise TournamentError("bad-result", "a place in the ranking is empty")
-    if sorted(ranked) != sorted(table.seats):
+    if len(ranked) != len(table.seats) or set(ranked) != set(table.seats):
         raise TournamentError(
             "bad-result", f"the ranking must name each player of table {table.number} once"
         )

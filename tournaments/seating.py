@@ -43,6 +43,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from gamelog.tournaments.points import exact_sum
+
 Preference = tuple[str | None, int]
 """A colour (``"W"``/``"B"``) or None, and its strength: 0 none, 1 mild,
 2 strong, 3 absolute."""
@@ -113,7 +115,7 @@ def rotate_seats(
         past = seats.get(player, ())
         firsts = sum(1 for seat, _ in past if seat == 0)
         if past:
-            mean = Fraction(sum(Fraction(seat, size - 1) for seat, size in past), len(past))
+            mean = exact_sum(Fraction(seat, size - 1) for seat, size in past) / len(past)
         else:
             mean = Fraction(1, 2)
         return firsts, -mean, lots[player]

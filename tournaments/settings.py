@@ -98,6 +98,8 @@ class Settings:
             if any(worse > better for better, worse in pairwise(row)):
                 raise TournamentError("bad-points", "a lower place cannot score more")
             tables[len(row)] = row
+        for size in range(2, LARGEST_TABLE + 1):
+            tables.setdefault(size, tuple(Fraction(size - 1 - place) for place in range(size)))
         object.__setattr__(self, "_points", tables)
         if self.bye_points is not None and self.bye_place is not None:
             raise TournamentError("bad-bye", "a bye scores either points or a place, not both")
@@ -109,10 +111,9 @@ class Settings:
 
     def place_points(self, size: int) -> tuple[Fraction, ...]:
         """Points for the places at a table of ``size`` players, best first."""
-        given = self._points.get(size)
-        if given is not None:
-            return given
-        return tuple(Fraction(size - 1 - place) for place in range(size))
+        if size not in self._points:
+            raise TournamentError("bad-table-size", f"no table seats {size} players")
+        return self._points[size]
 
     def bye_score(self) -> Fraction:
         """What one bye scores."""

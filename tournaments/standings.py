@@ -43,13 +43,14 @@ from itertools import permutations
 
 from gamelog.tournaments.draw import shuffled
 from gamelog.tournaments.players import Player, check_roster
-from gamelog.tournaments.points import table_points
+from gamelog.tournaments.points import exact_sum, table_points
 from gamelog.tournaments.refusals import TournamentError
 from gamelog.tournaments.rounds import Round, check_result
 from gamelog.tournaments.settings import Settings
 from gamelog.tournaments.tiebreaks import Scorecard, tiebreak_value
 
 LOTS_LABEL = "tie-break lots"
+WON, SHARED, LOST = Fraction(1), Fraction(1, 2), Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class Standing:
 
 @dataclass
 class _Tally:
-    points: Fraction
+    gains: list[Fraction]
     game_score: int
     firsts: int
     played: int
@@ -87,7 +88,7 @@ def standings(
     """Every player's standing, the leader first."""
     check_roster(players, ())
     ordered = sorted(rounds, key=lambda r: r.number)
-    tally = {p.id: _Tally(Fraction(0), 0, 0, 0, 0, [], {}, [None] * len(ordered)) for p in players}
+    tally = {p.id: _Tally([], 0, 0, 0, 0, [], {}, [None] * len(ordered)) for p in players}
 
     def known(player: str) -> _Tally:
         if player not in tally:
@@ -99,7 +100,7 @@ def standings(
     for index, round_ in enumerate(ordered):
         for player in round_.byes:
             card = known(player)
-            card.points += bye
+            card.gains.append(bye)
             card.byes += 1
             card.by_round[index] = bye
         for table in round_.tables:
@@ -112,26 +113,27 @@ def standings(
             gained = table_points(result, settings.place_points(len(table.seats)), forfeit)
             for player in table.seats:
                 card = tally[player]
-                card.points += gained[player]
+                card.gains.append(gained[player])
                 card.by_round[index] = gained[player]
                 card.game_score += result.scores.get(player, 0)
                 if result.played(player) and result.ranking[0] == (player,):
                     card.firsts += 1
             present = [p for p in table.seats if result.played(p)]
+            place = {p: index for index, seated in enumerate(result.ranking) for p in seated}
             if len(present) < 2:
                 continue
             for player in present:
                 tally[player].played += 1
             for a, b in permutations(present, 2):
-                above = result.place_of(b) - result.place_of(a)
-                share = Fraction(1) if above > 0 else Fraction(1, 2) if above == 0 else Fraction(0)
+                above = place[b] - place[a]
+                share = WON if above > 0 else SHARED if above == 0 else LOST
                 tally[a].opponents.append(b)
-                tally[a].encounters[b] = tally[a].encounters.get(b, Fraction(0)) + share
+                tally[a].encounters[b] = tally[a].encounters.get(b, LOST) + share
 
-    points = {player: card.points for player, card in tally.items()}
+    points = {player: exact_sum(card.gains) for player, card in tally.items()}
     cards = {
         player: Scorecard(
-            player, c.points, c.game_score, c.firsts, tuple(c.opponents), dict(c.encounters)
+            player, points[player], c.game_score, c.firsts, tuple(c.opponents), dict(c.encounters)
         )
         for player, c in tally.items()
     }

@@ -44,6 +44,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamelog.tournaments.points import exact_sum
+
 
 @dataclass(frozen=True)
 class Scorecard:
@@ -62,14 +64,14 @@ def game_score(card: Scorecard) -> Fraction:
 
 
 def buchholz(card: Scorecard, points: Mapping[str, Fraction]) -> Fraction:
-    return Fraction(sum((points[opponent] for opponent in card.opponents), Fraction(0)))
+    return exact_sum(points[opponent] for opponent in card.opponents)
 
 
 def median_buchholz(card: Scorecard, points: Mapping[str, Fraction]) -> Fraction:
     values = sorted(points[opponent] for opponent in card.opponents)
     if len(values) > 2:
         values = values[1:-1]
-    return Fraction(sum(values, Fraction(0)))
+    return exact_sum(values)
 
 
 def first_places(card: Scorecard) -> Fraction:
@@ -77,12 +79,7 @@ def first_places(card: Scorecard) -> Fraction:
 
 
 def head_to_head(card: Scorecard, tied: Collection[str]) -> Fraction:
-    return Fraction(
-        sum(
-            (won for opponent, won in card.encounters.items() if opponent in tied),
-            Fraction(0),
-        )
-    )
+    return exact_sum(won for opponent, won in card.encounters.items() if opponent in tied)
 
 
 def tiebreak_value(
