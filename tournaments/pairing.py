@@ -17,7 +17,7 @@ the committed seed) and returns the next round's tables and byes:
   - Larger tables: byes by :func:`~gamelog.tournaments.byes.choose_byes`,
     tables by :func:`~gamelog.tournaments.grouping.group_players`, seats by
     :func:`~gamelog.tournaments.seating.rotate_seats` with lots drawn from
-    the label ``round N seats`` (the grouping's own search draws from
+    the label ``round N table T seats`` (the grouping's own search draws from
     ``round N grouping``).
 * **Round robin** (2-player tables): the Berger tables
   (:mod:`gamelog.tournaments.round_robin`) over the players active in round
@@ -101,7 +101,8 @@ def pair_round(
     grouping = group_players(seated, plan.sizes, history, rng_for(seed, f"round {number} grouping"))
     tables = []
     for index, group in enumerate(grouping.tables, start=1):
-        lots = {p: n for n, p in enumerate(shuffled(sorted(group), seed, f"round {number} seats"))}
+        drawn = shuffled(sorted(group), seed, f"round {number} table {index} seats")
+        lots = {player: lot for lot, player in enumerate(drawn)}
         tables.append(Table(index, rotate_seats(group, history.seats, lots)))
     return Round(number, tuple(tables), byes)
 
