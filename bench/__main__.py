@@ -28,7 +28,7 @@ from rich.table import Table
 from bench.audit import case_d
 from bench.common import CaseResult, Settings
 from bench.memory import case_e
-from bench.pairing import case_f
+from bench.pairing import case_h
 from bench.positions import case_c
 from bench.throughput import case_a, case_b
 
@@ -38,7 +38,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "c": case_c,
     "d": case_d,
     "e": case_e,
-    "f": case_f,
+    "h": case_h,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"
 

@@ -1,4 +1,4 @@
-"""Case f: pairing one round of a 1,000-player tournament.
+"""Case h: pairing one round of a 1,000-player tournament.
 
 A field of 1,000 players plays a few rounds first (pairings by
 ``pair_round``, results drawn at random from a fixed seed: a random order
@@ -109,9 +109,9 @@ def measure(count: int, table_size: tuple[int, int], rounds: int, repeats: int) 
     )
 
 
-def case_f(settings: Settings) -> CaseResult:
+def case_h(settings: Settings) -> CaseResult:
     result = CaseResult(
-        "f",
+        "h",
         "pairing a round of a 1,000-player tournament",
         "the standings of the same field after the same rounds",
     )
