@@ -9,7 +9,7 @@ re-run every move) and stored, so nothing malformed ever reaches the store,
 where it could break listings or exports for everyone.
 
 >>> check_records([{"position": 0, "kind": "created", "format": 2}], redacted=False)
-'record 0: created needs prev_hash, hash, game, rules_version, seats, options, ...'
+'record 0: created needs prev_hash, hash, time, game, rules_version, seats, ...'
 >>> check_records([{"kind": "move"}], redacted=False)
 'record 0: position must be a whole number from 0'
 """

@@ -88,7 +88,7 @@ class Table:
 
     def events_seen(self, viewer: str | None) -> list[dict[str, Any]]:
         token = None if viewer is None else self.token(viewer)
-        records = self.app.visible_records(self.id, token)
+        records = [shown.record for shown in self.app.visible_records(self.id, token)]
         return [event for record in records for event in record.get("events", [])]
 
     # -- getting through a round -------------------------------------------------

@@ -41,7 +41,7 @@ def blues_boat_loaded(app: GameLog, players: int = 3) -> Table:
 def lines_for(app: GameLog, table: Table, viewer: Viewer) -> list[str]:
     """The notation of every record as ``viewer`` may read it."""
     token = None if viewer is None else table.token(viewer)
-    records = app.visible_records(table.id, token)
+    records = [shown.record for shown in app.visible_records(table.id, token)]
     lines = [RULES.notate(app.state_at(table.id, 0).state, None, None, records[0]["events"])]
     for record in records[1:]:
         if record["kind"] != "move":
