@@ -22,7 +22,35 @@ import click
     default=64,
     show_default=True,
     type=int,
-    help="threads; follow streams may hold up to three quarters of them",
+    help="threads for moves and reads (follow streams hold none)",
+)
+@click.option(
+    "--max-spectators",
+    default=10_000,
+    show_default=True,
+    type=click.IntRange(0),
+    help="follow streams without a token, in this process",
+)
+@click.option(
+    "--max-spectators-per-game",
+    default=10_000,
+    show_default=True,
+    type=click.IntRange(0),
+    help="follow streams without a token, of one game",
+)
+@click.option(
+    "--max-player-streams",
+    default=5_000,
+    show_default=True,
+    type=click.IntRange(0),
+    help="follow streams of seats and arbiters (never taken by spectators)",
+)
+@click.option(
+    "--follow-stall",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.01),
+    help="seconds a follower may take over one record before it is dropped",
 )
 def serve(
     db: str | None,
@@ -33,16 +61,33 @@ def serve(
     tls_cert: str | None,
     tls_key: str | None,
     workers: int,
+    max_spectators: int,
+    max_spectators_per_game: int,
+    max_player_streams: int,
+    follow_stall: float,
 ) -> None:
     """Run the gamelog gRPC service (SQLite file by default)."""
+    from gamelog.service.follow_limits import FollowLimits
     from gamelog.service.server import serve_forever, start_server, store_env
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     if bool(tls_cert) != bool(tls_key):
         raise click.UsageError("--tls-cert and --tls-key go together")
     env = store_env(db=db, postgres=postgres, memory=memory)
+    limits = FollowLimits(
+        spectators=max_spectators,
+        spectators_per_game=max_spectators_per_game,
+        player_streams=max_player_streams,
+    )
     running = start_server(
-        env, port=port, host=host, tls_cert=tls_cert, tls_key=tls_key, workers=workers
+        env,
+        port=port,
+        host=host,
+        tls_cert=tls_cert,
+        tls_key=tls_key,
+        workers=workers,
+        limits=limits,
+        stall_seconds=follow_stall,
     )
     store = env.get("PERSISTENCE_MODULE", "environment").rsplit(".", 1)[-1]
     where = env.get("SQLITE_DBNAME") or env.get("POSTGRES_DBNAME") or ""
