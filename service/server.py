@@ -11,6 +11,7 @@ refused, calls in flight get a grace period to finish.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import signal
@@ -191,6 +192,11 @@ async def _start(
             # they give their follow places back.
             ("grpc.keepalive_time_ms", KEEPALIVE_MS),
             ("grpc.keepalive_timeout_ms", 20_000),
+            # Calls that arrived but were not yet taken up by the event loop:
+            # gRPC's default (1,000, and randomly refusing more up to 3,000)
+            # cancels part of a crowd that starts following at once.
+            ("grpc.server.max_pending_requests", limits.total),
+            ("grpc.server.max_pending_requests_hard_limit", 2 * limits.total),
         ],
         # Unary calls queue for the threads as before (8 per thread); the
         # follow streams have their own limits on top.
@@ -217,13 +223,33 @@ async def _start(
         raise OSError(f"cannot listen on {address}")
     await live.start()
     await server.start()
+
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return RunningServer(server, bound, app, live, health_servicer, loop, thread, pool)
 
 
+def tune_garbage_collection() -> None:
+    """Keep the cycle collector from stalling a server that holds many streams.
+
+    Every open stream is a few dozen long-lived objects (its task, coroutine
+    frames, the call's state), so ten thousand streams are hundreds of
+    thousands of objects, and with Python's default thresholds (a collection
+    every 700 allocations, a full one every 100th of those) the collector
+    walks them all again and again while it holds the GIL: measured with
+    5,000 followers, a fifth of the server's CPU, PlayMove's median at
+    975 ms and delivery's p99 at 470 ms, against 5 ms and 66 ms tuned. So
+    what exists once the server runs (modules, the application) is frozen out
+    of collection, and the young generation is collected every 50,000
+    allocations. Cycles are still collected; they live a little longer."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
+
+
 def serve_forever(running: RunningServer, ready_message: str = "") -> None:
     """Block until SIGTERM or SIGINT, then stop gracefully."""
+    tune_garbage_collection()
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: Any) -> None:
