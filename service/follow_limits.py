@@ -19,10 +19,11 @@ spectator's place.
     >>> from uuid import UUID
     >>> game = UUID(int=1)
     >>> crowd = admission.admit(game, None)
-    >>> admission.admit(game, None)
-    Traceback (most recent call last):
-    ...
-    gamelog.service.follow_limits.TooManyFollowers: too-many-spectators: ...
+    >>> try:
+    ...     admission.admit(game, None)
+    ... except TooManyFollowers as refused:
+    ...     print(refused.code)
+    too-many-spectators
     >>> ann = admission.admit(game, "ann")       # the seat still gets in
     >>> crowd.release()
     >>> admission.admit(game, None).release()    # and the spectator's place is free again

@@ -18,6 +18,7 @@ fan-out's executor threads and from the threads that save:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 from uuid import UUID
@@ -28,6 +29,8 @@ from gamelog.games.protocol import Rules
 from gamelog.replay.record import Record
 from gamelog.service.game import Game
 from gamelog.service.store import GameStore
+
+log = logging.getLogger(__name__)
 
 SaveListener = Callable[[UUID, int], None]
 """Called with a game's id and its last stored position, in the saving thread,
@@ -48,7 +51,12 @@ class Following(GameStore):
         for aggregate in aggregates:
             if isinstance(aggregate, Game):
                 for listener in self._save_listeners:
-                    listener(aggregate.id, aggregate.position)
+                    # The save is committed: a listener's failure must not
+                    # turn it into a failed (and then retried) command.
+                    try:
+                        listener(aggregate.id, aggregate.position)
+                    except Exception:
+                        log.exception("a save listener failed for game %s", aggregate.id)
 
     def records_after(self, game_id: UUID, from_position: int) -> list[Record]:
         """The stored records from ``from_position`` on (unredacted), none if
