@@ -105,6 +105,7 @@ class GameFeed:
         self._again = False
         self._poked = -1
         self._covered = -1
+        self._ready = False
         self.loaded: asyncio.Task[None] = asyncio.get_running_loop().create_task(self._load())
 
     @property
@@ -122,6 +123,9 @@ class GameFeed:
 
         self.rules, records = await self.fanout.in_executor(read)
         self._append(records)
+        self._ready = True
+        if self._again:  # poked while loading: the load may have missed it
+            self.poke()
 
     def poke(self, position: int | None = None) -> None:
         """Something was stored (up to ``position``, if known): read what is new,
@@ -131,7 +135,7 @@ class GameFeed:
                 return
             self._poked = max(self._poked, position)
         self._again = True
-        if self._reading is None and self.loaded.done():
+        if self._reading is None and self._ready:
             self._reading = asyncio.get_running_loop().create_task(self._read_new())
 
     async def settled(self) -> None:

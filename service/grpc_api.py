@@ -430,6 +430,8 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     if task is not None:
                         task.uncancel()
                     raise subscription.dropped from None
+        except grpc.aio.BaseError:
+            raise  # the transport's own (the client went away): it ends the call
         except Exception as error:
             await _abort_stream(context, error)
 
