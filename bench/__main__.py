@@ -27,6 +27,7 @@ from rich.table import Table
 
 from bench.audit import case_d
 from bench.common import CaseResult, Settings
+from bench.live import case_g
 from bench.memory import case_e
 from bench.pairing import case_h
 from bench.positions import case_c
@@ -38,6 +39,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "c": case_c,
     "d": case_d,
     "e": case_e,
+    "g": case_g,
     "h": case_h,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"

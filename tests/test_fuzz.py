@@ -51,6 +51,7 @@ REFUSALS = frozenset(
         Code.UNAUTHENTICATED,
         Code.NOT_FOUND,
         Code.RESOURCE_EXHAUSTED,
+        Code.OUT_OF_RANGE,  # a follow from beyond the end of a game
     }
 )
 GAMES = [rules.name for rules in all_rules()]
