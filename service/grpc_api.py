@@ -26,6 +26,7 @@ from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
 from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
 from gamelog.service.errors import GamelogError, InvalidArgument
+from gamelog.service.listing import GameFilter
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 
@@ -307,6 +308,18 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         limit = request.limit if 0 < request.limit <= 10_000 else 1000
+        parent = request.parent_game_id
+        filters = GameFilter(
+            game=request.game,
+            status=request.status,
+            tags=dict(request.tags),
+            player=request.player,
+            event=request.event,
+            round=request.round,
+            tournament_id=request.tournament_id,
+            parent_game_id=self.app.resolve_game_id(parent) if parent else None,
+        )
+        page = self.app.list_games(limit, filters, request.page_token)
         return pb.ListGamesResponse(
             games=[
                 pb.GameSummary(
@@ -318,9 +331,12 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     created_at=s.created_at,
                     parent_json=compact_json(s.parent) if s.parent else "",
                     metadata={k: str(v) for k, v in s.metadata.items()},
+                    last_position=s.last_position,
+                    status=s.status,
                 )
-                for s in self.app.list_games(limit)
-            ]
+                for s in page.games
+            ],
+            next_page_token=page.next_page_token,
         )
 
     @_refusals_as_status

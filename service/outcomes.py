@@ -56,6 +56,18 @@ class GameSummary:
     created_at: str
     parent: dict[str, JSON] | None
     metadata: dict[str, JSON] = field(default_factory=dict)
+    last_position: int = 0
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.finished else "running"
+
+
+@dataclass(frozen=True)
+class GamesPage:
+    games: list[GameSummary]
+    next_page_token: str = ""
+    """Where the next (older) page starts; empty when there is none."""
 
 
 @dataclass(frozen=True)
