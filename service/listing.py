@@ -175,7 +175,7 @@ class Listing(GameStore):
         except ValueError:
             pass
         prefix = cleaned.replace("-", "").lower()
-        if len(prefix) < MIN_PREFIX or set(prefix) - set(string.hexdigits.lower()):
+        if not MIN_PREFIX <= len(prefix) < 32 or set(prefix) - set(string.hexdigits.lower()):
             raise InvalidArgument(
                 "bad-game-id",
                 f"{text!r} is not a game id: give the id or its first {MIN_PREFIX} "
