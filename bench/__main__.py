@@ -27,6 +27,7 @@ from rich.table import Table
 
 from bench.audit import case_d
 from bench.common import CaseResult, Settings
+from bench.listing import case_f
 from bench.memory import case_e
 from bench.positions import case_c
 from bench.throughput import case_a, case_b
@@ -37,6 +38,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "c": case_c,
     "d": case_d,
     "e": case_e,
+    "f": case_f,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"
 

@@ -1,7 +1,8 @@
 """The ``gamelog`` command.
 
-``gamelog serve`` runs the service; every other command talks to a server
-given by ``--server HOST:PORT`` (default localhost:50051, or $GAMELOG_SERVER).
+``gamelog serve`` runs the service and ``gamelog reindex`` works on a store
+directly; every other command talks to a server given by ``--server
+HOST:PORT`` (default localhost:50051, or $GAMELOG_SERVER).
 Every command takes ``--json`` for machine-readable output; otherwise it
 prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ("a", "b", "c", "d", "e")
+CASES = ("a", "b", "c", "d", "e", "f")
 
 
 @pytest.mark.timeout(120)
