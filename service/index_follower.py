@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any
 from uuid import UUID
 
@@ -52,6 +53,9 @@ class IndexFollower:
         self.projection = projection
         self.poll_seconds = poll_seconds
         self._lock = threading.Lock()
+        self._covered_since = float("-inf")
+        """When the last catch-up that succeeded began."""
+        self._reached = 0
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -60,12 +64,21 @@ class IndexFollower:
         return self.projection.view
 
     def catch_up(self) -> int:
-        """Apply every settled event not yet in the index; the position reached."""
+        """Apply every settled event not yet in the index; the position reached.
+
+        Calls that wait while another catch-up runs share the next one: a
+        catch-up that began after a call did covers everything committed before
+        that call, so the call need not run one of its own."""
+        asked = time.monotonic()
         with self._lock:
+            if self._covered_since > asked:
+                return self._reached
+            began = time.monotonic()
             settled = self.view.settled_position()
             while True:
                 done = self.view.position()
                 if done >= settled:
+                    self._covered_since, self._reached = began, done
                     return done
                 batch = self.app.recorder.select_notifications(
                     done,
@@ -103,6 +116,7 @@ class IndexFollower:
         """Forget the index and build it again from the whole log."""
         with self._lock:
             self.view.clear()
+            self._covered_since = float("-inf")
         return self.catch_up()
 
     # -- following in the background -------------------------------------------------
