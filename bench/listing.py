@@ -78,9 +78,9 @@ def case_f(settings: Settings) -> CaseResult:
         "listings and trees, 100,000 stored games",
         "the same calls on a store of 1,000 games",
     )
-    big_count = settings.pick(100_000, 2_000)
-    small_count = settings.pick(1_000, 200)
-    calls = settings.pick(400, 40)
+    big_count = settings.pick(100_000, 600)
+    small_count = settings.pick(1_000, 60)
+    calls = settings.pick(400, 20)
     folder = settings.workdir
     small_root, small_seconds = build_store(str(folder / "small.sqlite"), small_count)
     big_root, big_seconds = build_store(str(folder / "big.sqlite"), big_count)
