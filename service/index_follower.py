@@ -53,8 +53,8 @@ class IndexFollower:
         self.projection = projection
         self.poll_seconds = poll_seconds
         self._lock = threading.Lock()
+        # When the last catch-up that succeeded began, and where it left the index.
         self._covered_since = float("-inf")
-        """When the last catch-up that succeeded began."""
         self._reached = 0
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
