@@ -7,7 +7,8 @@ transaction as the position in the log up to which it is complete, so each
 event is applied exactly once and the index resumes where it stopped after a
 crash (``index_projection`` says which events change what, ``index_follower``
 feeds it from the log). This module holds what the index holds and what it can
-be asked; ``index_sql`` stores it in SQLite and PostgreSQL.
+be asked; ``index_sql`` stores it in SQLite (and in memory), ``index_postgres``
+in PostgreSQL.
 
     >>> filters = GameFilter(game="panem", tags={"Event": "Club night"})
     >>> filters.problem() is None
@@ -145,7 +146,7 @@ class GameIndexView(TrackingRecorder, ABC):
         """A notification id at or below which the log will never change: every
         transaction that could still add a notification with a smaller id has
         ended. On PostgreSQL this is not simply the largest id committed, since
-        transactions may commit out of id order (see ``index_sql``)."""
+        transactions may commit out of id order (see ``index_postgres``)."""
 
     @abstractmethod
     def record(

@@ -26,12 +26,9 @@ from eventsourcing.utils import strtobool
 
 from gamelog.service.errors import InvalidArgument, NotFound
 from gamelog.service.index_follower import IndexFollower
+from gamelog.service.index_postgres import PostgresGameIndexView
 from gamelog.service.index_projection import GameIndexProjection
-from gamelog.service.index_sql import (
-    MemoryGameIndexView,
-    PostgresGameIndexView,
-    SQLiteGameIndexView,
-)
+from gamelog.service.index_sql import MemoryGameIndexView, SQLiteGameIndexView
 from gamelog.service.index_view import GameFilter, GameIndexView, IndexedGame
 from gamelog.service.outcomes import GamesPage, GameSummary, TreeNode
 from gamelog.service.store import GameStore
