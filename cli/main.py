@@ -1,7 +1,8 @@
 """The ``gamelog`` command.
 
-``gamelog serve`` runs the service; every other command talks to a server
-given by ``--server HOST:PORT`` (default localhost:50051, or $GAMELOG_SERVER).
+``gamelog serve`` runs the service and ``gamelog reindex`` works on a store
+directly; every other command talks to a server given by ``--server
+HOST:PORT`` (default localhost:50051, or $GAMELOG_SERVER).
 Every command takes ``--json`` for machine-readable output; otherwise it
 prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
 
@@ -10,6 +11,7 @@ prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
     gamelog play GAME_ID '{"card": 42}' --token T
     gamelog show GAME_ID --at 12
     gamelog selfplay three-too-many --players 4 --games 20 --json
+    gamelog reindex --db games.sqlite
 
 A refused call exits with status 1 and prints the status code, the
 machine-readable reason and the message.
@@ -21,7 +23,18 @@ from typing import Any
 
 import click
 
-from gamelog.cli import audit, branches, games, playing, records, replaying, selfplay, serve, undo
+from gamelog.cli import (
+    audit,
+    branches,
+    games,
+    maintenance,
+    playing,
+    records,
+    replaying,
+    selfplay,
+    serve,
+    undo,
+)
 from gamelog.cli.client import ApiError
 
 
@@ -61,6 +74,7 @@ for command in (
     audit.audit,
     records.export,
     records.import_,
+    maintenance.reindex,
 ):
     main.add_command(command)
 

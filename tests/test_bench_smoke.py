@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ("a", "b", "c", "d", "e", "g", "h")
+CASES = ("a", "b", "c", "d", "e", "f", "g", "h")
 
 
 @pytest.mark.timeout(170)
