@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.table import Table
+from rich.table import Column, Table
 
 from gamelog.cli.client import Client, loads
 from gamelog.cli.common import (
@@ -125,7 +125,11 @@ def list_games(
     if as_json:
         emit(rows)
         return
-    table = Table("game", "type", "status", "position", "seats", "tags", "created", "parent")
+    table = Table("type", "status", "position", "seats", "tags", "created", "parent")
+    # Ids are what a reader copies: never cut, whatever the terminal's width.
+    table.columns.insert(0, Column("game", no_wrap=True, min_width=SHORT_ID))
+    for column in table.columns[-2:]:
+        column.no_wrap = True
     for row in rows:
         parent = row["parent"]
         table.add_row(
