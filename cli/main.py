@@ -10,6 +10,7 @@ prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
     gamelog play GAME_ID '{"card": 42}' --token T
     gamelog show GAME_ID --at 12
     gamelog selfplay three-too-many --players 4 --games 20 --json
+    gamelog web --server localhost:50051 --port 8080
 
 A refused call exits with status 1 and prints the status code, the
 machine-readable reason and the message.
@@ -21,7 +22,18 @@ from typing import Any
 
 import click
 
-from gamelog.cli import audit, branches, games, playing, records, replaying, selfplay, serve, undo
+from gamelog.cli import (
+    audit,
+    branches,
+    games,
+    playing,
+    records,
+    replaying,
+    selfplay,
+    serve,
+    undo,
+    web,
+)
 from gamelog.cli.client import ApiError
 
 
@@ -61,6 +73,7 @@ for command in (
     audit.audit,
     records.export,
     records.import_,
+    web.web,
 ):
     main.add_command(command)
 
