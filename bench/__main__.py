@@ -30,6 +30,7 @@ from bench.common import CaseResult, Settings
 from bench.memory import case_e
 from bench.positions import case_c
 from bench.throughput import case_a, case_b
+from bench.web import case_h
 
 CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "a": case_a,
@@ -37,6 +38,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "c": case_c,
     "d": case_d,
     "e": case_e,
+    "h": case_h,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"
 

@@ -222,7 +222,7 @@ def test_a_link_reopens_the_same_position_and_viewer(page: ReplayPage, client: C
     assert f"token={created.seat_tokens['s2']}" in fragment, "a token from the link stays in it"
 
     page.page.reload()
-    page.page.wait_for_selector("#board[data-position]")
+    page.wait_open(created.game_id)
     page.wait_position(3)
     assert page.viewer_badge() == "as s2"
     assert page.count("#board .hand[data-seat='s2'] [data-card]") > 0
@@ -523,7 +523,7 @@ def test_the_game_list_filters_by_game_tag_event_and_round(
     assert listed(page) == [ids["r2t1"]]
 
     page.page.click(f"#games-body tr[data-game='{ids['r2t1']}'] td:nth-child(3)")
-    page.page.wait_for_selector("#board[data-position]")
+    page.wait_open(ids["r2t1"])
     assert page.fragment().startswith(f"#/game/{ids['r2t1']}")
 
 
@@ -542,7 +542,7 @@ def test_tournaments_list_events_with_rounds_and_tables(
     finished = page.page.inner_text("#event section.round:nth-of-type(3) tr:nth-child(2)")
     assert "won by s3 3" in finished
     page.page.click("#event section.round >> text=Table 2")
-    page.page.wait_for_selector("#board[data-position]")
+    page.wait_open(games["r1t2"].game_id)
     assert page.fragment().startswith(f"#/game/{games['r1t2'].game_id}")
 
 

@@ -123,7 +123,12 @@ class ReplayPage:
         if token:
             parts.append(f"token={token}")
         self.goto(f"#/game/{game_id}" + ("?" + "&".join(parts) if parts else ""))
+        self.wait_open(game_id)
+
+    def wait_open(self, game_id: str) -> None:
+        """Until the board and the move list of ``game_id`` are in."""
         self.page.wait_for_selector("#board[data-position]", timeout=WAIT_MS)
+        self.page.wait_for_selector(f"#move-list[data-game='{game_id}']", timeout=WAIT_MS)
 
     # -- what it shows
 

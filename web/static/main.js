@@ -62,7 +62,8 @@ const replay = new Replay(
       scheduleUrl();
     },
     onRefused: (error) => refused(error),
-    onRecords: (state) => opened(state),
+    onOpened: (state) => opened(state),
+    onRecords: () => recordsReady(),
     onLast: () => {
       if (drawn) describe(drawn);
     },
@@ -127,6 +128,11 @@ function opened(state) {
     }),
   );
   document.title = `${title} · ${state.game_id.slice(0, 8)} · gamelog`;
+}
+
+// The move list is in: follow the game if it runs, draw its branches.
+function recordsReady() {
+  if (drawn) describe(drawn);
   if (replay.finished) {
     live.stop();
     showLiveState("off");

@@ -6,6 +6,7 @@ export class MoveList {
     this.list = list;
     this.items = [];
     this.current = null;
+    this.scrollFrame = 0;
     list.addEventListener("click", (event) => {
       if (event.target.closest("a")) return; // a branch link opens the branch
       const item = event.target.closest("li[data-position]");
@@ -67,13 +68,17 @@ export class MoveList {
     if (!item) return;
     item.classList.add("current");
     item.setAttribute("aria-current", "step");
-    // Keep it in sight without moving the page: scroll the list alone (the
-    // list is positioned, so offsetTop counts from its top).
-    const list = this.list;
-    const top = item.offsetTop;
-    if (top < list.scrollTop) list.scrollTop = top - 8;
-    else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = top + item.offsetHeight - list.clientHeight + 8;
-    }
+    // Keep it in sight without moving the page: scroll the list alone, once
+    // the board is drawn (reading a layout now would make the browser lay
+    // out the page twice for one step).
+    cancelAnimationFrame(this.scrollFrame);
+    this.scrollFrame = requestAnimationFrame(() => {
+      const list = this.list;
+      const top = item.offsetTop; // the list is positioned: counted from its top
+      if (top < list.scrollTop) list.scrollTop = top - 8;
+      else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + item.offsetHeight - list.clientHeight + 8;
+      }
+    });
   }
 }

@@ -17,7 +17,7 @@ export class Replay {
   constructor(elements, keyring, hooks) {
     this.el = elements;
     this.keyring = keyring;
-    this.hooks = hooks; // onDrawn(entry), onRefused(error), onRecords(), onLast()
+    this.hooks = hooks; // onOpened(state), onRecords(), onDrawn(entry), onRefused(error), onLast()
     this.cache = new PositionCache();
     this.moves = new MoveList(elements.moveList, (position) => this.show(position, "list"));
     this.gameId = null;
@@ -57,33 +57,52 @@ export class Replay {
     this.el.board.classList.add("loading");
     const token = this.keyring.token;
     const path = `/api/games/${encodeURIComponent(gameId)}`;
-    let records;
+    const current = () => this.gameId === gameId && this.keyring.viewerKey === viewerKey;
+    // The board first, the move list when it comes: a long game's list takes
+    // the service longer to write than one position.
+    const records = get(`${path}/records`, token);
+    records.catch(() => {}); // answered below, once the board is up
+    const latest = () => get(`${path}/state`, token);
+    const asked = at === null || at === undefined ? latest() : get(`${path}/state?at=${at}`, token);
+    // A position beyond the end (an old link to a game taken back) opens the latest.
+    const beyond = (error) =>
+      error.status === 404 && error.reason === "no-such-position" ? latest() : Promise.reject(error);
     let state;
     try {
-      const latest = () => get(`${path}/state`, token);
-      const asked = at === null || at === undefined ? latest() : get(`${path}/state?at=${at}`, token);
-      // A position beyond the end (an old link to a game taken back) opens the latest.
-      const beyond = (error) => (error.status === 404 && error.reason === "no-such-position" ? latest() : Promise.reject(error));
-      [records, state] = await Promise.all([get(`${path}/records`, token), asked.catch(beyond)]);
+      state = await asked.catch(beyond);
     } catch (error) {
-      if (this.gameId !== gameId) return;
-      this.hooks.onRefused(error);
+      if (current()) this.hooks.onRefused(error);
       return;
     }
-    if (this.gameId !== gameId || this.keyring.viewerKey !== viewerKey) return;
+    if (!current()) return;
     this.loadedFor = viewerKey;
     this.keyring.learn(this.keyring.active, state.viewer);
-    this.setRecords(records);
-    this.last = Math.max(this.last, state.last_position);
+    this.records = [];
+    this.moves.reset([]);
+    delete this.el.moveList.dataset.game;
+    this.last = state.last_position;
+    this.el.slider.max = String(this.last);
     this.cache.set(this.key(state.position), state);
-    this.hooks.onRecords(state);
+    this.hooks.onOpened(state);
     this.show(state.position, "open");
+    let list;
+    try {
+      list = await records;
+    } catch (error) {
+      if (current()) this.hooks.onRefused(error);
+      return;
+    }
+    if (!current()) return;
+    this.setRecords(list);
+    this.moves.highlight(this.wanted);
+    this.hooks.onRecords();
   }
 
   setRecords(records) {
     this.records = records;
     this.last = records.length ? records[records.length - 1].position : 0;
     this.moves.reset(records);
+    this.el.moveList.dataset.game = this.gameId;
     this.el.slider.max = String(this.last);
     this.el.lastNumber.textContent = this.last;
   }
@@ -139,7 +158,7 @@ export class Replay {
     this.moves.highlight(position);
     const cached = this.cache.get(this.key(position));
     if (cached) {
-      this.draw(cached, source);
+      this.draw(cached, source, true);
       return;
     }
     this.el.board.classList.add("loading");
@@ -148,7 +167,7 @@ export class Replay {
     this.wantedController = controller;
     this.fetch(position, controller.signal).then(
       (entry) => {
-        if (entry && this.wanted === position) this.draw(entry, source);
+        if (entry && this.wanted === position) this.draw(entry, source, false);
       },
       (error) => {
         if (error.name !== "AbortError") this.hooks.onRefused(error);
@@ -170,7 +189,7 @@ export class Replay {
     return promise;
   }
 
-  draw(entry, source) {
+  draw(entry, source, cached) {
     const board = this.el.board;
     if (entry.svg) {
       board.innerHTML = entry.svg;
@@ -192,7 +211,8 @@ export class Replay {
     this.el.lastNumber.textContent = this.last;
     this.el.textBoard.textContent = entry.text;
     this.hooks.onDrawn(entry, source);
-    window.dispatchEvent(new CustomEvent("gamelog:drawn", { detail: { position: entry.position, source } }));
+    const detail = { position: entry.position, source, cached };
+    window.dispatchEvent(new CustomEvent("gamelog:drawn", { detail }));
     this.prefetch(entry.position);
   }
 
