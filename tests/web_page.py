@@ -210,6 +210,10 @@ class ReplayPage:
 
     def screenshot(self, name: str, board_only: bool = False) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        # Two frames: the move list scrolls to the current move after a paint.
+        self.page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
         path = SCREENSHOTS / f"{name}.png"
         target = self.page.locator("#board") if board_only else self.page
         target.screenshot(path=str(path))
