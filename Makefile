@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 50051
 DB ?= gamelog.sqlite
 
-.PHONY: setup serve test lint typecheck unit proto bench clean
+.PHONY: setup serve test lint typecheck unit proto docs bench clean
 
 # scripts/setup_venv.py takes a lock, so `make serve` and `make test` started
 # together on a fresh clone install once, not twice into one folder.
@@ -21,7 +21,7 @@ serve: setup
 # packages through a tree of symlinks named as they are imported.
 .typecheck/gamelog:
 	mkdir -p .typecheck/gamelog
-	for d in games service replay cli web; do ln -sfn ../../$$d .typecheck/gamelog/$$d; done
+	for d in games service replay cli tournaments web; do ln -sfn ../../$$d .typecheck/gamelog/$$d; done
 	ln -sfn ../../proto/gamelog/v1 .typecheck/gamelog/v1
 
 lint: setup
@@ -29,16 +29,19 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 typecheck: setup .typecheck/gamelog
-	$(BIN)/mypy -p gamelog.games -p gamelog.service -p gamelog.replay -p gamelog.cli -p gamelog.web
+	$(BIN)/mypy -p gamelog.games -p gamelog.service -p gamelog.replay -p gamelog.cli -p gamelog.tournaments -p gamelog.web
 
 unit: setup
-	$(BIN)/python -m pytest -n 2 --doctest-modules games service replay cli web tests
+	$(BIN)/python -m pytest -n 2 --doctest-modules games service replay cli tournaments web tests
 
 test: lint typecheck unit
 
 proto: setup
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/python -m grpc_tools.protoc -Iproto --python_out=proto --grpc_python_out=proto \
 		--mypy_out=proto --mypy_grpc_out=proto proto/gamelog/v1/gamelog.proto
+
+docs: setup
+	$(BIN)/python -m gamelog.games.schema_docs > docs/schemas.md
 
 bench: setup
 	$(BIN)/python -m bench

@@ -27,10 +27,12 @@ from rich.table import Table
 
 from bench.audit import case_d
 from bench.common import CaseResult, Settings
+from bench.live import case_g
 from bench.memory import case_e
+from bench.pairing import case_h
 from bench.positions import case_c
 from bench.throughput import case_a, case_b
-from bench.web import case_h
+from bench.web import case_i
 
 CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "a": case_a,
@@ -38,7 +40,9 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "c": case_c,
     "d": case_d,
     "e": case_e,
+    "g": case_g,
     "h": case_h,
+    "i": case_i,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"
 

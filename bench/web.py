@@ -1,4 +1,4 @@
-"""Case h: the replay page in a headless browser, on a 1,000-move game.
+"""Case i: the replay page in a headless browser, on a 1,000-move game.
 
 A ``gamelog serve --db <tmp sqlite>`` process holds a 1,000-move freeform
 game, recorded through PlayMove; a ``gamelog web`` process serves the page,
@@ -182,11 +182,11 @@ new MutationObserver(() => {
 """
 
 
-def case_h(settings: Settings) -> CaseResult:
+def case_i(settings: Settings) -> CaseResult:
     from gamelog.cli.client import Client
 
     result = CaseResult(
-        "h",
+        "i",
         "replay page in headless Chromium, 1,000-move game",
         "GetState with its picture over gRPC from Python, random positions",
     )
@@ -201,7 +201,7 @@ def case_h(settings: Settings) -> CaseResult:
     steps = settings.pick(300, 20)
     jumps = settings.pick(100, 10)
     hadara_moves = settings.pick(120, 30)
-    server = start_server_process(settings.workdir, "--db", str(settings.workdir / "h.sqlite"))
+    server = start_server_process(settings.workdir, "--db", str(settings.workdir / "i.sqlite"))
     web = start_web_process(settings.workdir, server.address)
     try:
         with Client(server.address) as client:

@@ -42,13 +42,18 @@ def with_default_port(address: str) -> str:
 
 
 class ApiError(Exception):
-    """A refused call: the status code name, the machine-readable reason, the message."""
+    """A refused call: the status code name, the machine-readable reason, the
+    message, and any facts the server added (``ErrorInfo.metadata``; a
+    follow stream that was ended early says where to resume: ``from_position``)."""
 
-    def __init__(self, code: str, reason: str, message: str) -> None:
+    def __init__(
+        self, code: str, reason: str, message: str, details: dict[str, str] | None = None
+    ) -> None:
         super().__init__(code, reason, message)
         self.code = code
         self.reason = reason
         self.message = message
+        self.details = details or {}
 
     def __str__(self) -> str:
         return f"{self.code} ({self.reason}): {self.message}"
@@ -58,13 +63,15 @@ def api_error(error: grpc.RpcError) -> ApiError:
     code = error.code().name if hasattr(error, "code") else "UNKNOWN"
     message = error.details() if hasattr(error, "details") else str(error)
     reason = ""
+    details: dict[str, str] = {}
     status = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
     if status is not None:
         for detail in status.details:
             info = error_details_pb2.ErrorInfo()
             if detail.Unpack(info):
                 reason = info.reason
-    return ApiError(code, reason, message or "")
+                details = dict(info.metadata)
+    return ApiError(code, reason, message or "", details)
 
 
 def loads(text: str) -> Any:

@@ -23,7 +23,35 @@ import click
     default=64,
     show_default=True,
     type=int,
-    help="threads; follow streams may hold up to three quarters of them",
+    help="threads for moves and reads (follow streams hold none)",
+)
+@click.option(
+    "--max-spectators",
+    default=10_000,
+    show_default=True,
+    type=click.IntRange(0),
+    help="follow streams without a token, in this process",
+)
+@click.option(
+    "--max-spectators-per-game",
+    default=10_000,
+    show_default=True,
+    type=click.IntRange(0),
+    help="follow streams without a token, of one game",
+)
+@click.option(
+    "--max-player-streams",
+    default=5_000,
+    show_default=True,
+    type=click.IntRange(0),
+    help="follow streams of seats and arbiters (never taken by spectators)",
+)
+@click.option(
+    "--follow-stall",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(0.01),
+    help="seconds a follower may take over one record before it is dropped",
 )
 def serve(
     db: str | None,
@@ -34,8 +62,13 @@ def serve(
     tls_cert: str | None,
     tls_key: str | None,
     workers: int,
+    max_spectators: int,
+    max_spectators_per_game: int,
+    max_player_streams: int,
+    follow_stall: float,
 ) -> None:
     """Run the gamelog gRPC service (SQLite file by default)."""
+    from gamelog.service.follow_limits import FollowLimits
     from gamelog.service.server import serve_forever, start_server, store_env
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
@@ -47,9 +80,21 @@ def serve(
             f"cannot listen on {host}:{port}: the port is in use (another gamelog server?); "
             "stop it, or choose another port with --port"
         )
+    limits = FollowLimits(
+        spectators=max_spectators,
+        spectators_per_game=max_spectators_per_game,
+        player_streams=max_player_streams,
+    )
     try:
         running = start_server(
-            env, port=port, host=host, tls_cert=tls_cert, tls_key=tls_key, workers=workers
+            env,
+            port=port,
+            host=host,
+            tls_cert=tls_cert,
+            tls_key=tls_key,
+            workers=workers,
+            limits=limits,
+            stall_seconds=follow_stall,
         )
     except (OSError, RuntimeError) as error:
         if "bind" not in str(error).lower() and "listen" not in str(error).lower():

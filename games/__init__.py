@@ -19,6 +19,7 @@ _GAME_MODULES: tuple[str, ...] = (
     "gamelog.games.carcassonne_hg",
     "gamelog.games.hadara",
     "gamelog.games.panem",
+    "gamelog.games.pyramidion",
 )
 
 

@@ -214,6 +214,10 @@ def _audit_line(
     for record in records[1:]:
         position = record["position"]
         kind = record["kind"]
+        if record.get("time", "") < records[position - 1].get("time", ""):
+            return report.fail(
+                Difference(position, "the record is older than the one before it", record["time"])
+            )
         if line.finished:
             return report.fail(Difference(position, "a record after the end of the game", kind))
         if kind == "move":

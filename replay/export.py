@@ -7,6 +7,7 @@ branch forked from it. ``docs/record-format.md`` describes the format.
 
 >>> from gamelog.replay.record import seal
 >>> created = seal({"position": 0, "kind": "created", "prev_hash": "", "format": 2,
+...     "time": "2026-11-30T20:00:00.000Z",
 ...     "game": "freeform", "rules_version": "1.0", "seats": ["a"],
 ...     "options": {"component_set": "freeform/none", "title": ""}, "undo_policy": "free",
 ...     "metadata": {"Event": "club night"}, "commitment": "0" * 64, "parent": None,

@@ -27,6 +27,7 @@ False
 0
 
 Record fields by kind (all records: ``position``, ``kind``, ``prev_hash``,
+``time`` (when the server stored it, hashed: a clock cannot be edited later),
 ``hash``; plus ``timestamp`` and ``salts``, which are not hashed themselves):
 
 ========== ==================================================================

@@ -6,7 +6,7 @@ then the result. The JSON record file stays the one format that imports; this
 one is for people.
 
 >>> print(text_export({"Game": "freeform", "Players": "ann,ben"},
-...     [(0, "freeform game for ann, ben"), (1, "ann: say: e4")], None, redacted=False))
+...     [(0, "freeform game for ann, ben"), (1, "ann: say: e4")], None, redacted=False), end="")
 [Game "freeform"]
 [Players "ann,ben"]
 [Result "*"]

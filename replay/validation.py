@@ -9,7 +9,7 @@ re-run every move) and stored, so nothing malformed ever reaches the store,
 where it could break listings or exports for everyone.
 
 >>> check_records([{"position": 0, "kind": "created", "format": 2}], redacted=False)
-'record 0: created needs prev_hash, hash, game, rules_version, seats, options, ...'
+'record 0: created needs prev_hash, hash, time, game, rules_version, seats, ...'
 >>> check_records([{"kind": "move"}], redacted=False)
 'record 0: position must be a whole number from 0'
 """
@@ -38,7 +38,8 @@ SALT = re.compile(r"[0-9a-f]{32}")
 SEED_HEX = re.compile(r"(?:[0-9a-f]{2}){1,64}")
 NONCE_HEX = re.compile(r"[0-9a-f]{64}")
 
-COMMON = ("position", "kind", "prev_hash", "hash")
+COMMON = ("position", "kind", "prev_hash", "hash", "time")
+TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z")
 OPTIONAL = ("timestamp", "salts")
 FIELDS: dict[str, tuple[str, ...]] = {
     "created": (
@@ -118,7 +119,7 @@ def _check_record(record: Record, salted: bool, redacted: bool, seats: list[str]
     kind = record.get("kind")
     if kind not in FIELDS:
         raise Problem(f"kind must be one of {', '.join(FIELDS)}")
-    lacks = () if salted else FORMAT_1_LACKS.get(kind, ())
+    lacks = () if salted else (*FORMAT_1_LACKS.get(kind, ()), "time")
     required = [f for f in (*COMMON, *FIELDS[kind]) if f not in lacks]
     allowed = {*required, *OPTIONAL, *OPTIONAL_BY_KIND.get(kind, ())}
     missing = [f for f in required if f not in record]
@@ -136,6 +137,10 @@ def _check_record(record: Record, salted: bool, redacted: bool, seats: list[str]
     _hash(record, "hash")
     if "timestamp" in record:
         _text(record, "timestamp", 64)
+    if "time" in record and (
+        not isinstance(record["time"], str) or not TIME.fullmatch(record["time"])
+    ):
+        raise Problem("time must be ISO 8601 UTC with milliseconds, e.g. 2026-11-30T20:00:00.000Z")
     if salted != ("salts" in record):
         raise Problem("salts come with every record of format 2 and no other")
     CHECKS[kind](record, seats, redacted)

@@ -35,7 +35,7 @@ from gamelog.service.errors import (
     PermissionDenied,
     Refused,
 )
-from gamelog.service.game import UNDO_POLICIES, Game
+from gamelog.service.game import UNDO_POLICIES, Game, record_time
 from gamelog.service.outcomes import CreatedGame, Played, Shown, TakeBackOutcome
 from gamelog.service.store import GameStore, event_record
 
@@ -75,6 +75,7 @@ class Commands(GameStore):
             "kind": "created",
             "prev_hash": "",
             "format": RECORD_FORMAT,
+            "time": record_time(),
             "game": rules.name,
             "rules_version": rules.rules_version,
             "seats": list(seats),
@@ -304,6 +305,7 @@ class Commands(GameStore):
             "kind": "created",
             "prev_hash": "",
             "format": RECORD_FORMAT,
+            "time": record_time(),
             "game": created["game"],
             "rules_version": created["rules_version"],
             "seats": created["seats"],

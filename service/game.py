@@ -19,6 +19,7 @@ import dataclasses
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from typing import Any, cast
 from uuid import UUID
 
@@ -82,9 +83,14 @@ class GameSnapshot(Snapshot):
         return aggregate
 
 
+def record_time() -> str:
+    """When a record is stored, by the server's clock: ISO 8601 UTC with
+    milliseconds. Hashed with the record, so a clock cannot be edited later."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def _all_concurrent(rules: Rules[Any], events: list[dict[str, Any]]) -> bool:
-    concurrent = getattr(rules, "concurrent", None)  # until every game has it
-    return bool(events) and concurrent is not None and all(concurrent(e) for e in events)
+    return bool(events) and all(rules.concurrent(event) for event in events)
 
 
 def line_to_json(line: Line) -> dict[str, Any]:
@@ -249,7 +255,10 @@ class Game(Aggregate):
     # -- commands ------------------------------------------------------------------
 
     def _next(self, kind: str, **fields: Any) -> Record:
-        return {"position": self.position + 1, "kind": kind, "prev_hash": self.last_hash, **fields}
+        record = {"position": self.position + 1, "kind": kind, "prev_hash": self.last_hash}
+        if self.salted:
+            record["time"] = record_time()
+        return {**record, **fields}
 
     def _expect(self, at_position: int) -> None:
         if at_position != self.position:

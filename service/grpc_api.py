@@ -8,11 +8,12 @@ code. gRPC types stop here: the application and the games never see them.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import json
 import logging
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import grpc
@@ -24,6 +25,8 @@ from gamelog.replay.audit import AuditReport
 from gamelog.replay.record import Record, compact_json
 from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
 from gamelog.service.errors import GamelogError, InvalidArgument
+from gamelog.service.fanout import Entry
+from gamelog.service.live import LiveFollow
 from gamelog.service.outcomes import Shown
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
@@ -49,9 +52,11 @@ _CODES = {
         "NOT_FOUND",
         "RESOURCE_EXHAUSTED",
         "DATA_LOSS",
+        "OUT_OF_RANGE",
         "UNAVAILABLE",
     )
 }
+ABORT_WAIT_SECONDS = 5.0
 
 
 class TooLarge(GamelogError):
@@ -60,9 +65,9 @@ class TooLarge(GamelogError):
 
 def status_for(error: GamelogError) -> grpc.Status:
     rpc_code = _CODES.get(error.status, code_pb2.INTERNAL)
-    info = error_details_pb2.ErrorInfo(
-        reason=error.code, domain="gamelog", metadata=getattr(error, "metadata", {})
-    )
+    # A refusal may carry facts for the client, such as a stream's from_position.
+    metadata = getattr(error, "metadata", None) or {}
+    info = error_details_pb2.ErrorInfo(reason=error.code, domain="gamelog", metadata=metadata)
     detail = any_pb2.Any()
     detail.Pack(info)
     return rpc_status.to_status(
@@ -73,14 +78,38 @@ def status_for(error: GamelogError) -> grpc.Status:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _abort(context: grpc.ServicerContext, error: Exception, call: str) -> None:
-    """End a call with the status its exception stands for; nothing was stored."""
+def _refusal(error: Exception, call: str) -> GamelogError:
     if isinstance(error, RecursionError):
-        error = InvalidArgument("too-deep", "input nests too deep")
+        return InvalidArgument("too-deep", "input nests too deep")
     if not isinstance(error, GamelogError):
         log.error("internal error in %s", call, exc_info=error)
-        error = GamelogError("internal", "internal error; nothing was stored")
-    context.abort_with_status(status_for(error))
+        return GamelogError("internal", "internal error; nothing was stored")
+    return error
+
+
+def _abort(context: grpc.ServicerContext, error: Exception, call: str) -> None:
+    """End a call with the status its exception stands for; nothing was stored.
+
+    Works with the context grpc.aio gives a synchronous handler, which has no
+    ``abort_with_status`` (and whose ``abort`` returns instead of raising: the
+    server then ends the call with the status sent here)."""
+    status = status_for(_refusal(error, call))
+    context.set_trailing_metadata(status.trailing_metadata)
+    context.abort(status.code, status.details)
+
+
+async def _abort_stream(context: grpc.aio.ServicerContext[Any, Any], error: Exception) -> None:
+    """End a stream with the status its exception stands for.
+
+    The status goes out after the records already written; if the client is
+    not reading them, it waits in the transport until the client does (or
+    goes away), and this stream's task ends now all the same."""
+    status = status_for(_refusal(error, "FollowGame"))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(
+            context.abort(status.code, status.details, status.trailing_metadata),
+            ABORT_WAIT_SECONDS,
+        )
 
 
 def _refusals_as_status(method: F) -> F:
@@ -94,18 +123,7 @@ def _refusals_as_status(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _streamed_refusals_as_status(method: F) -> F:
-    @functools.wraps(method)
-    def wrapper(self: GameLogServicer, request: Any, context: grpc.ServicerContext) -> Any:
-        try:
-            yield from method(self, request, context)
-        except Exception as error:
-            _abort(context, error, method.__name__)
-
-    return wrapper  # type: ignore[return-value]
-
-
-def token_of(context: grpc.ServicerContext) -> str | None:
+def token_of(context: grpc.ServicerContext | grpc.aio.ServicerContext[Any, Any]) -> str | None:
     for key, value in context.invocation_metadata() or ():
         if key == "authorization" and isinstance(value, str):
             scheme, _, token = value.partition(" ")
@@ -203,6 +221,12 @@ def shown_messages(shown: list[Shown]) -> list[pb.Record]:
     return [record_message(s.record, s.notation) for s in shown]
 
 
+def entry_message(entry: Entry) -> pb.Record:
+    return pb.Record(
+        position=entry.position, kind=entry.kind, record_json=entry.json, notation=entry.notation
+    )
+
+
 def created_message(app: GameLog, created: CreatedGame) -> pb.CreateGameResponse:
     record = app.redact([created.record], None)[0]
     return pb.CreateGameResponse(
@@ -234,12 +258,13 @@ def state_message(view: PositionView) -> pb.GameState:
 
 
 class GameLogServicer(pb_grpc.GameLogServicer):
-    def __init__(self, app: GameLog, max_followers: int = 48) -> None:
+    """Served by ``grpc.aio``: the unary calls are synchronous and run in the
+    server's thread pool (``migration_thread_pool``), exactly as before;
+    ``FollowGame`` is a coroutine on the event loop and holds no thread."""
+
+    def __init__(self, app: GameLog, live: LiveFollow) -> None:
         self.app = app
-        # A follow stream holds a worker thread for as long as it lasts; the
-        # cap keeps threads free for moves and reads however many follow.
-        self.max_followers = max_followers
-        self._followers = threading.BoundedSemaphore(max_followers)
+        self.live = live
 
     @_refusals_as_status
     def ListGameTypes(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -252,7 +277,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     min_players=r.min_players,
                     max_players=r.max_players,
                     default_component_set=r.default_component_set,
-                    schemas_json=compact_json(r.schemas()) if hasattr(r, "schemas") else "",
+                    schemas_json=compact_json(r.schemas()),
                 )
                 for r in self.app.game_types()
             ]
@@ -408,24 +433,32 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         report = self.app.audit(game_id, token_of(context))
         return audit_message(str(game_id), report)
 
-    @_streamed_refusals_as_status
-    def FollowGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-        game_id = parse_game_id(request.game_id)
-        token = token_of(context)
-        from_position = checked_position(request.from_position)
-        self.app.viewer(game_id, token)  # refuse a bad token before taking a place
-        if not self._followers.acquire(blocking=False):
-            raise TooLarge(
-                "too-many-followers",
-                f"this server follows at most {self.max_followers} games at once; retry later",
-            )
+    # A coroutine writing with context.write (not an async generator), so that
+    # a dropped stream can still end with a status of its own.
+    async def FollowGame(  # type: ignore[override]
+        self, request: Any, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> None:
         try:
-            for shown in self.app.follow(
-                game_id, token, from_position, still_wanted=context.is_active
-            ):
-                yield record_message(shown.record, shown.notation)
-        finally:
-            self._followers.release()
+            game_id = parse_game_id(request.game_id)
+            token = token_of(context)
+            from_position = checked_position(request.from_position)
+            async with self.live.follow(game_id, token, from_position) as subscription:
+                try:
+                    async for entry in subscription:
+                        await context.write(entry_message(entry))
+                except asyncio.CancelledError:
+                    # Dropped by the fan-out (too slow, or the server is
+                    # stopping); anything else that cancels goes on.
+                    if subscription.dropped is None:
+                        raise
+                    task = asyncio.current_task()
+                    if task is not None:
+                        task.uncancel()
+                    raise subscription.dropped from None
+        except grpc.aio.BaseError:
+            raise  # the transport's own (the client went away): it ends the call
+        except Exception as error:
+            await _abort_stream(context, error)
 
     @_refusals_as_status
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:

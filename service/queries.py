@@ -19,7 +19,7 @@ from gamelog.replay.audit import AuditReport, audit_records
 from gamelog.replay.fold import line_records
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
-from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, PermissionDenied, Refused
+from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, PermissionDenied
 from gamelog.service.game import Game
 from gamelog.service.outcomes import LegalMoves, LineDiff, PositionView, Shown
 from gamelog.service.store import GameStore
@@ -61,16 +61,9 @@ class Queries(GameStore):
             result=game.result,
             text=rules.render_text(game.state, viewer),
             pending_undo=dict(undo) if undo else None,
-            svg=self._picture(rules, game.state, viewer) if picture else "",
+            svg=rules.render_svg(game.state, viewer) if picture else "",
             tags={str(k): str(v) for k, v in game.record_created.get("metadata", {}).items()},
         )
-
-    @staticmethod
-    def _picture(rules: Rules[Any], state: Any, viewer: Viewer) -> str:
-        render = getattr(rules, "render_svg", None)
-        if render is None:
-            raise Refused("no-picture", f"{rules.name} has no picture; use the text board")
-        return str(render(state, viewer))
 
     def legal_moves(self, game_id: UUID, token: str | None, seat: str | None = None) -> LegalMoves:
         """The legal moves of the caller's seat now; the arbiter may ask for

@@ -51,6 +51,7 @@ REFUSALS = frozenset(
         Code.UNAUTHENTICATED,
         Code.NOT_FOUND,
         Code.RESOURCE_EXHAUSTED,
+        Code.OUT_OF_RANGE,  # a follow from beyond the end of a game
     }
 )
 GAMES = [rules.name for rules in all_rules()]
@@ -60,6 +61,7 @@ SHIPPED_COMPONENTS = {
     "carcassonne-hg": DATA / "carcassonne_hg/data/carcassonne-hg-tiles-2002-house.json",
     "hadara": DATA / "hadara/data/hadara-house-1.json",
     "panem": DATA / "panem/data/house-1.json",
+    "pyramidion": DATA / "pyramidion/data/page-7.json",
 }
 MAX_INT64 = 2**63 - 1
 Auth = list[tuple[str, str]]
@@ -115,7 +117,7 @@ class Fuzzer:
         self.baseline = self.snapshot()
 
     def _fixed_games(self) -> list[Fixed]:
-        policies = ["consent", "free", "arbiter", "none", "consent"]
+        policies = ["consent", "free", "arbiter", "none", "consent", "free"]
         games = []
         for number, (name, policy) in enumerate(zip(GAMES, policies, strict=True)):
             created = self.client.create(name, ["ann", "ben"], undo_policy=policy)

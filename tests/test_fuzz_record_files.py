@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from gamelog.cli.client import ApiError, Client
 from gamelog.cli.process import ServerProcess
 from gamelog.games import all_rules
-
-from helpers import play_to_the_end
+from gamelog.games.protocol import ARBITER
+from gamelog.service.app import CreatedGame, GameLog
 
 REFUSALS = {"INVALID_ARGUMENT", "FAILED_PRECONDITION", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED"}
 JSON_VALUES = st.recursive(
@@ -38,30 +38,37 @@ JSON_VALUES = st.recursive(
 
 @pytest.fixture(scope="module")
 def exports(server: ServerProcess) -> Iterator[tuple[Client, list[dict[str, Any]], str]]:
-    """One real record file per game (a finished game and a branch forked from
-    it), and a bystander game that must never suffer."""
-    client = server.client()
+    """One real record file per game (a finished game and a finished branch
+    forked from it), made in process for speed, and a bystander game on the
+    server that must never suffer."""
+    app = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     files = []
     for rules in all_rules():
         seats = [f"s{i + 1}" for i in range(max(2, rules.min_players))]
-        created = client.create(rules.name, seats, seed_hex="0a0b0c")
-        finish(client, created, seats)
-        fork = client.fork(created.game_id, 1)  # a finished game's fork is open to all
-        finish(client, fork, seats)
-        files.append(client.export(created.game_id))
+        created = app.create_game(rules.name, seats, seed=b"\x0a\x0b\x0c")
+        finish(app, created)
+        fork = app.fork(created.game_id, None, 1)  # a finished game's fork is open to all
+        finish(app, fork)
+        files.append(app.export(created.game_id, None))
+    app.close()
+    client = server.client()
     bystander = client.create("three-too-many", ["ann", "ben"]).game_id
     yield client, files, bystander
     client.close()
 
 
-def finish(client: Client, created: Any, seats: list[str]) -> None:
-    if client.state(created.game_id).game == "freeform":
-        at = client.state(created.game_id).last_position
-        client.play(created.game_id, {"say": "hello"}, at, created.seat_tokens["s1"])
-        result = {"result": {"scores": {s: i for i, s in enumerate(seats)}}}
-        client.play(created.game_id, result, at + 1, created.arbiter_token)
-    else:
-        play_to_the_end(client, created, random.Random(5))
+def finish(app: GameLog, created: CreatedGame) -> None:
+    """Random legal moves to the end; a freeform game gets a few moves and a result."""
+    chooser = random.Random(5)
+    tokens = {**created.tokens, ARBITER: created.arbiter_token}
+    while not (game := app.state_at(created.game_id)).is_finished:
+        to_act = game.rules.to_act(game.state)
+        seats = [s for s in to_act if s != ARBITER]
+        if game.rules.name == "freeform" and game.position >= 3:
+            seats = []
+        seat = chooser.choice(seats or [s for s in to_act if s == ARBITER])
+        move = chooser.choice(game.rules.legal_moves(game.state, seat))
+        app.play(created.game_id, tokens[seat], move, game.position)
 
 
 def json_paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

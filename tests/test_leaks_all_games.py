@@ -135,17 +135,18 @@ class Table:
 
     def capture_new_records(self, p: int) -> None:
         for viewer, client, token in self.viewers():
-            records = client.records(self.game_id, token, from_position=p)
+            logged = client.log(self.game_id, token, from_position=p)
+            records = [record for record, _ in logged]
             assert [r["position"] for r in records] == [p]
-            self.seen.append(Seen(p, viewer, f"ListEvents(from={p})", records))
+            notation = " ".join(line for _, line in logged)
+            self.seen.append(Seen(p, viewer, f"ListEvents(from={p})", records, notation))
 
     def capture_everything(self, p: int) -> None:
         """Every read a caller can make at position ``p``."""
         earlier = sorted({0, p // 2, max(p - 1, 0)})
         for q in earlier:
             self.capture_state(p, at=q)
-        if hasattr(self.rules, "render_svg"):
-            self.capture_state(p, picture=True)
+        self.capture_state(p, picture=True)
         fork = None
         if p > 0:
             fork = self.arbiter.fork(self.game_id, p - 1, self.created.arbiter_token).game_id
@@ -159,6 +160,8 @@ class Table:
             assert [r["position"] for r in followed] == list(range(p + 1))
             self.seen.append(Seen(p, viewer, "FollowGame", followed))
             self.seen.append(Seen(p, viewer, "ExportGame", client.export(self.game_id, token)))
+            text = client.export_text(self.game_id, token)
+            self.seen.append(Seen(p, viewer, "ExportGame text", text, text))
             redacted = client.export(self.game_id, token, redacted=True)
             self.seen.append(Seen(p, None, "ExportGame --redacted", redacted))
             audit = client.audit(self.game_id)

@@ -40,3 +40,10 @@ def without_versions(code: str) -> str:
     every release of grpcio-tools while the API stays the same."""
     code = re.sub(r"ValidateProtobufRuntimeVersion\([^)]*\)", "", code)
     return re.sub(r"(?m)^(# Protobuf Python Version: |GRPC_GENERATED_VERSION = ).*$", "", code)
+
+
+def test_the_schema_page_is_up_to_date() -> None:
+    """docs/schemas.md shows what every game's schemas() says (`make docs`)."""
+    from gamelog.games.schema_docs import render
+
+    assert (ROOT / "docs" / "schemas.md").read_text() == render(), "run `make docs`"

@@ -99,7 +99,7 @@ def test_a_text_export_has_tags_numbered_moves_and_the_result(
     gamelog(server, "export", created.game_id, "-o", str(out), "--format", "text")
     text = out.read_text()
     assert '[Game "three-too-many"]' in text and '[Event "Club night"]' in text
-    result = re.search(r'\[Result "(1\. \w+ \d+, \d\. \w+ \d+)"\]', text)
+    result = re.search(r'\[Result "(1\. \w+ -?\d+, \d\. \w+ -?\d+)"\]', text)
     assert result, text[:400]
     assert "\n1. ann plays " in text and text.rstrip().endswith(result.group(1))
 

@@ -219,6 +219,7 @@ def test_9_a_forged_take_back_does_not_audit_clean(client: Client) -> None:
         "by": "ann",
         "approved_by": ["ben"],
         "ply": 1,
+        "time": end["time"],
     }
     records.append(seal(forged))
     end = seal(
