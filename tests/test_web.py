@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from http.client import HTTPConnection
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,7 @@ PICTURE = {
     "carcassonne-hg": ["g.tile", "text.coordinate", "g.tile-in-hand"],
     "hadara": ["g.colony", "g.stack", "g.track"],
     "freeform": ["text"],
+    "pyramidion": ["g.location", "g.seat"],
 }
 """Elements each game's picture must have (a game not named here: any element)."""
 MOVES = 24
@@ -164,6 +167,40 @@ def test_a_seats_answers_carry_its_view_and_the_spectators_do_not(
     assert seat["svg"] == client.state(created.game_id, created.seat_tokens["s1"], picture=True).svg
     assert spectator["svg"] == client.state(created.game_id, picture=True).svg
     assert 'data-seat="s1"' in seat["svg"] and seat["svg"] != spectator["svg"]
+
+
+def first_event(web: WebProcess, game_id: str, token: str) -> bytes:
+    """Open the live stream as a page does, read up to its first event, and
+    go away (closing the connection, as a closed tab does)."""
+    host, port = urllib.parse.urlsplit(web.url).netloc.split(":")
+    connection = HTTPConnection(host, int(port), timeout=10)
+    try:
+        connection.request(
+            "GET",
+            f"/api/games/{game_id}/follow?from=0",
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        response = connection.getresponse()
+        assert response.status == 200
+        seen = b""
+        while b"event: " not in seen:
+            seen += response.read1(4096)
+        return seen[seen.index(b"event: ") :].split(b"\n", 1)[0]
+    finally:
+        connection.close()
+
+
+def test_a_closed_page_gives_its_live_stream_back(web: WebProcess, client: Client) -> None:
+    """A seat may hold a few follow streams at once (the service's limit):
+    each page that goes away must give its stream back, all the way to the
+    service, or a seat reloading its page would soon be refused."""
+    created = new_game(client, "three-too-many", 2, seed=71)
+    for attempt in range(12):
+        event = first_event(web, created.game_id, created.seat_tokens["s1"])
+        if event == b"event: error":  # the last close may still be on its way
+            time.sleep(0.5)
+            event = first_event(web, created.game_id, created.seat_tokens["s1"])
+        assert event == b"event: record", f"stream {attempt + 1} was refused"
 
 
 # -- every game on the board -----------------------------------------------------------
