@@ -5,7 +5,7 @@
 // from memory. A jump to a position not yet fetched asks the front end once;
 // a newer request makes an older one moot (its answer is kept, not drawn).
 
-import { ApiError, get } from "./api.js";
+import { get } from "./api.js";
 import { PositionCache } from "./cache.js";
 import { MoveList } from "./movelist.js";
 
@@ -260,4 +260,3 @@ export class Replay {
   }
 }
 
-export { ApiError };
