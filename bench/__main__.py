@@ -27,6 +27,7 @@ from rich.table import Table
 
 from bench.audit import case_d
 from bench.common import CaseResult, Settings
+from bench.listing import case_f
 from bench.live import case_g
 from bench.memory import case_e
 from bench.pairing import case_h
@@ -40,6 +41,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "c": case_c,
     "d": case_d,
     "e": case_e,
+    "f": case_f,
     "g": case_g,
     "h": case_h,
     "i": case_i,

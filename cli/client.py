@@ -196,8 +196,15 @@ class Client:
         )
         return [(json.loads(r.record_json), r.notation) for r in response.records]
 
-    def games(self, limit: int = 1000) -> list[Any]:
-        return list(self._call("ListGames", pb.ListGamesRequest(limit=limit)).games)
+    def games(self, limit: int = 1000, **filters: Any) -> list[Any]:
+        """Stored games, newest first; ``filters`` are ListGamesRequest's fields
+        (game, status, tags, player, event, round, tournament_id, parent_game_id)."""
+        return list(self.games_page(limit, **filters).games)
+
+    def games_page(self, limit: int = 1000, page_token: str = "", **filters: Any) -> Any:
+        """One page of a listing, with its ``next_page_token``."""
+        request = pb.ListGamesRequest(limit=limit, page_token=page_token, **filters)
+        return self._call("ListGames", request)
 
     def take_back(
         self, game_id: str, action: str, to_position: int, at_position: int, token: str

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -13,7 +14,9 @@ from rich.table import Table
 from gamelog.cli.client import loads
 from gamelog.games.wording import and_list, places
 
-console = Console()
+# Piped output (scripts, logs, tests) gets room for whole tables rather than
+# rich's 80 columns and cut cells.
+console = Console(width=None if sys.stdout.isatty() else 200)
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.table import Table
+from rich.table import Column, Table
 
 from gamelog.cli.client import Client, loads
 from gamelog.cli.common import (
@@ -53,19 +53,69 @@ def games(server: str, ca: str | None, as_json: bool) -> None:
     console.print(table)
 
 
+SHORT_ID = 8
+"""Characters of a game id a listing prints (any unique prefix names a game)."""
+
+
+def tag_pairs(tags: tuple[str, ...]) -> dict[str, str]:
+    """``KEY=VALUE`` options as pairs; anything else is refused, with why."""
+    pairs: dict[str, str] = {}
+    for tag in tags:
+        key, sep, value = tag.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{tag!r} is not KEY=VALUE", param_hint="--tag")
+        if key in pairs and pairs[key] != value:
+            raise click.BadParameter(f"tag {key} is given twice", param_hint="--tag")
+        pairs[key] = value
+    return pairs
+
+
 @click.command("list")
 @client_options
-@click.option("--limit", default=100, show_default=True)
-def list_games(server: str, ca: str | None, as_json: bool, limit: int) -> None:
-    """List the stored games."""
+@click.option("--game", "game_type", default="", help="only this game: panem, freeform, ...")
+@click.option("--status", type=click.Choice(["running", "finished"]), help="only these")
+@click.option(
+    "--tag",
+    "tags",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="only games with this tag pair (repeatable: all must hold)",
+)
+@click.option("--player", default="", help="only games with a seat of this name")
+@click.option("--event", default="", help="only games of this event (the Event tag)")
+@click.option("--round", "round_", default="", help="only games of this round (the Round tag)")
+@click.option("--limit", default=100, show_default=True, type=click.IntRange(1, 10_000))
+def list_games(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    game_type: str,
+    status: str | None,
+    tags: tuple[str, ...],
+    player: str,
+    event: str,
+    round_: str,
+    limit: int,
+) -> None:
+    """List the stored games, newest first (short ids: any unique prefix names a game)."""
     with Client(server, ca) as client:
-        summaries = client.games(limit)
+        summaries = client.games(
+            limit,
+            game=game_type,
+            status=status or "",
+            tags=tag_pairs(tags),
+            player=player,
+            event=event,
+            round=round_,
+        )
     rows = [
         {
             "game_id": s.game_id,
             "game": s.game,
             "seats": list(s.seats),
+            "status": s.status,
             "finished": s.finished,
+            "last_position": s.last_position,
             "created_at": s.created_at,
             "parent": loads(s.parent_json),
             "metadata": dict(s.metadata),
@@ -75,16 +125,22 @@ def list_games(server: str, ca: str | None, as_json: bool, limit: int) -> None:
     if as_json:
         emit(rows)
         return
-    table = Table("game id", "game", "seats", "finished", "created", "parent")
+    table = Table("type", "status", "position", "seats", "tags", "created", "parent")
+    # Ids are what a reader copies: never cut, whatever the terminal's width.
+    table.columns.insert(0, Column("game", no_wrap=True, min_width=SHORT_ID))
+    for column in table.columns[-2:]:
+        column.no_wrap = True
     for row in rows:
         parent = row["parent"]
         table.add_row(
-            row["game_id"],
+            row["game_id"][:SHORT_ID],
             row["game"],
+            row["status"],
+            str(row["last_position"]),
             ",".join(row["seats"]),
-            "yes" if row["finished"] else "no",
+            ", ".join(f"{k}={v}" for k, v in sorted(row["metadata"].items())),
             row["created_at"][:19],
-            f"{parent['game_id'][:8]}@{parent['position']}" if parent else "",
+            f"{parent['game_id'][:SHORT_ID]}@{parent['position']}" if parent else "",
         )
     console.print(table)
 

@@ -1,7 +1,8 @@
 """The ``gamelog`` command.
 
-``gamelog serve`` runs the service; every other command talks to a server
-given by ``--server HOST:PORT`` (default localhost:50051, or $GAMELOG_SERVER).
+``gamelog serve`` runs the service and ``gamelog reindex`` works on a store
+directly; every other command talks to a server given by ``--server
+HOST:PORT`` (default localhost:50051, or $GAMELOG_SERVER).
 Every command takes ``--json`` for machine-readable output; otherwise it
 prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
 
@@ -11,6 +12,7 @@ prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
     gamelog show GAME_ID --at 12
     gamelog selfplay three-too-many --players 4 --games 20 --json
     gamelog web --server localhost:50051 --port 8080
+    gamelog reindex --db games.sqlite
 
 A refused call exits with status 1 and prints the status code, the
 machine-readable reason and the message.
@@ -26,6 +28,7 @@ from gamelog.cli import (
     audit,
     branches,
     games,
+    maintenance,
     playing,
     records,
     replaying,
@@ -73,6 +76,7 @@ for command in (
     audit.audit,
     records.export,
     records.import_,
+    maintenance.reindex,
     web.web,
 ):
     main.add_command(command)

@@ -97,8 +97,17 @@ def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | 
             for g in response.games
         ],
     }
+    data["already_stored"] = {
+        old: copies.split(",") for old, copies in response.already_stored.items()
+    }
     if as_json:
         emit(data)
         return
     for old, new_id in data["id_map"].items():
         click.echo(f"{old} → {new_id}")
+    for old, copies in data["already_stored"].items():
+        click.echo(
+            f"note: game {old} was already stored here as {', '.join(copies)}; "
+            "this import made another copy",
+            err=True,
+        )

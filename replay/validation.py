@@ -117,7 +117,7 @@ def _check_record(record: Record, salted: bool, redacted: bool, seats: list[str]
     if not _is_count(position) or position > MAX_POSITION:
         raise Problem("position must be a whole number from 0")
     kind = record.get("kind")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         raise Problem(f"kind must be one of {', '.join(FIELDS)}")
     lacks = () if salted else (*FORMAT_1_LACKS.get(kind, ()), "time")
     required = [f for f in (*COMMON, *FIELDS[kind]) if f not in lacks]

@@ -23,9 +23,10 @@ from grpc_status import rpc_status
 
 from gamelog.replay.audit import AuditReport
 from gamelog.replay.record import Record, compact_json
-from gamelog.service.app import CreatedGame, GameLog, PositionView, parse_game_id
+from gamelog.service.app import CreatedGame, GameLog, PositionView
 from gamelog.service.errors import GamelogError, InvalidArgument
 from gamelog.service.fanout import Entry
+from gamelog.service.listing import GameFilter
 from gamelog.service.live import LiveFollow
 from gamelog.service.outcomes import Shown
 from gamelog.v1 import gamelog_pb2 as pb
@@ -308,7 +309,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def PlayMove(self, request: Any, context: grpc.ServicerContext) -> Any:
-        game_id = parse_game_id(request.game_id)
+        game_id = self.app.resolve_game_id(request.game_id)
         move = parse_json(request.move_json, "move", MAX_MOVE_BYTES)
         if len(request.request_id) > 128:
             raise InvalidArgument("bad-request-id", "a request id is at most 128 characters")
@@ -324,7 +325,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
-        game_id = parse_game_id(request.game_id)
+        game_id = self.app.resolve_game_id(request.game_id)
         position = (
             checked_position(request.at_position) if request.HasField("at_position") else None
         )
@@ -334,7 +335,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def ListLegalMoves(self, request: Any, context: grpc.ServicerContext) -> Any:
         legal = self.app.legal_moves(
-            parse_game_id(request.game_id), token_of(context), request.seat or None
+            self.app.resolve_game_id(request.game_id), token_of(context), request.seat or None
         )
         return pb.ListLegalMovesResponse(
             seat=legal.seat,
@@ -347,7 +348,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def ListEvents(self, request: Any, context: grpc.ServicerContext) -> Any:
         shown = self.app.visible_records(
-            parse_game_id(request.game_id),
+            self.app.resolve_game_id(request.game_id),
             token_of(context),
             checked_position(request.from_position),
         )
@@ -356,6 +357,18 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         limit = request.limit if 0 < request.limit <= 10_000 else 1000
+        parent = request.parent_game_id
+        filters = GameFilter(
+            game=request.game,
+            status=request.status,
+            tags=dict(request.tags),
+            player=request.player,
+            event=request.event,
+            round=request.round,
+            tournament_id=request.tournament_id,
+            parent_game_id=self.app.resolve_game_id(parent) if parent else None,
+        )
+        page = self.app.list_games(limit, filters, request.page_token)
         return pb.ListGamesResponse(
             games=[
                 pb.GameSummary(
@@ -367,15 +380,18 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     created_at=s.created_at,
                     parent_json=compact_json(s.parent) if s.parent else "",
                     metadata={k: str(v) for k, v in s.metadata.items()},
+                    last_position=s.last_position,
+                    status=s.status,
                 )
-                for s in self.app.list_games(limit)
-            ]
+                for s in page.games
+            ],
+            next_page_token=page.next_page_token,
         )
 
     @_refusals_as_status
     def TakeBack(self, request: Any, context: grpc.ServicerContext) -> Any:
         outcome = self.app.take_back(
-            parse_game_id(request.game_id),
+            self.app.resolve_game_id(request.game_id),
             token_of(context),
             request.action or "request",
             checked_position(request.to_position),
@@ -390,7 +406,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         created = self.app.fork(
-            parse_game_id(request.game_id),
+            self.app.resolve_game_id(request.game_id),
             token_of(context),
             checked_position(request.at_position),
             keep_seed=request.keep_seed,
@@ -401,7 +417,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def GetTree(self, request: Any, context: grpc.ServicerContext) -> Any:
-        root, nodes = self.app.tree(parse_game_id(request.game_id))
+        root, nodes = self.app.tree(self.app.resolve_game_id(request.game_id))
         return pb.GetTreeResponse(
             root_game_id=str(root),
             nodes=[
@@ -419,7 +435,9 @@ class GameLogServicer(pb_grpc.GameLogServicer):
     @_refusals_as_status
     def DiffGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         diff = self.app.diff(
-            parse_game_id(request.game_id), parse_game_id(request.other_game_id), token_of(context)
+            self.app.resolve_game_id(request.game_id),
+            self.app.resolve_game_id(request.other_game_id),
+            token_of(context),
         )
         return pb.DiffGamesResponse(
             common_plies=diff.common_plies,
@@ -429,7 +447,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def AuditGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        game_id = parse_game_id(request.game_id)
+        game_id = self.app.resolve_game_id(request.game_id)
         report = self.app.audit(game_id, token_of(context))
         return audit_message(str(game_id), report)
 
@@ -439,7 +457,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         self, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> None:
         try:
-            game_id = parse_game_id(request.game_id)
+            game_id = self.app.resolve_game_id(request.game_id)
             token = token_of(context)
             from_position = checked_position(request.from_position)
             async with self.live.follow(game_id, token, from_position) as subscription:
@@ -462,7 +480,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        game_id, token = parse_game_id(request.game_id), token_of(context)
+        game_id, token = self.app.resolve_game_id(request.game_id), token_of(context)
         if request.format == "text":
             return pb.ExportGameResponse(
                 text=self.app.export_text(game_id, token, request.redacted)
@@ -482,6 +500,10 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         return pb.ImportGameResponse(
             games=[created_message(self.app, c) for c in imported.games],
             id_map={old: str(new) for old, new in imported.id_map.items()},
+            already_stored={
+                old: ",".join(str(g) for g in copies)
+                for old, copies in imported.already_stored.items()
+            },
         )
 
     def Echo(self, request: Any, context: grpc.ServicerContext) -> Any:

@@ -76,6 +76,18 @@ class GameSummary:
     created_at: str
     parent: dict[str, JSON] | None
     metadata: dict[str, JSON] = field(default_factory=dict)
+    last_position: int = 0
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.finished else "running"
+
+
+@dataclass(frozen=True)
+class GamesPage:
+    games: list[GameSummary]
+    next_page_token: str = ""
+    """Where the next (older) page starts; empty when there is none."""
 
 
 @dataclass(frozen=True)
@@ -109,3 +121,6 @@ class LineDiff:
 class Imported:
     games: list[CreatedGame]
     id_map: dict[str, UUID]
+    already_stored: dict[str, list[UUID]] = field(default_factory=dict)
+    """Games of the file this store already held (imported before): the
+    file's game id and the stored copies' ids. The import made another copy."""

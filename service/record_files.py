@@ -131,6 +131,11 @@ class RecordFiles(Listing):
                 raise Refused(
                     "audit-failed", f"game {entry.game_id} does not audit clean at {where}"
                 )
+        already = {
+            entry.game_id: copies
+            for entry in entries
+            if (copies := self.games_with_creation_hash(entry.records[0]["hash"]))
+        }
         id_map = {entry.game_id: uuid.uuid4() for entry in entries}
         aggregates: list[Any] = []
         created_games: list[CreatedGame] = []
@@ -139,7 +144,7 @@ class RecordFiles(Listing):
             aggregates += [game, credentials]
             created_games.append(created)
         self._save(*aggregates)
-        return Imported(created_games, id_map)
+        return Imported(created_games, id_map, already)
 
     def _outside_parents(
         self, entries: list[GameEntry], token: str | None

@@ -79,7 +79,7 @@ def test_bad_creation_is_refused_and_stores_nothing(
         app.create_game(game, seats, options)
     if reason:
         assert refused.value.code == reason
-    assert app.list_games() == []
+    assert app.list_games().games == []
 
 
 def test_refused_moves_store_nothing(app: GameLog) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ("a", "b", "c", "d", "e", "g", "h", "i")
+CASES = ("a", "b", "c", "d", "e", "f", "g", "h", "i")
 
 
 @pytest.mark.timeout(170)

@@ -256,11 +256,12 @@ def test_streams_end_with_where_to_resume_when_the_server_stops(tmp_path: Path) 
             created = await stub.CreateGame(pb.CreateGameRequest(game="freeform", seats=["ann"]))
             streams.extend(Stream(created.game_id) for _ in range(5))
             tasks = [asyncio.create_task(s.run(stub, timeout=30)) for s in streams]
+            # Generous waits: a loaded machine may take seconds to schedule us.
             for stream in streams:
-                await asyncio.wait_for(stream.started.wait(), 10)
+                await asyncio.wait_for(stream.started.wait(), 30)
             loop = asyncio.get_running_loop()
             stopped = loop.run_in_executor(None, server.stop)
-            await asyncio.wait_for(asyncio.gather(*tasks), 10)
+            await asyncio.wait_for(asyncio.gather(*tasks), 30)
             assert await stopped == 0
 
     asyncio.run(follow())

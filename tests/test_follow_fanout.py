@@ -83,7 +83,9 @@ def test_records_are_read_once_and_redacted_once_per_kind_of_viewer(
     for viewer in viewers:
         shown = app.visible_records(game_id, _token(created, viewer))
         for entries in received[viewer]:
-            assert [e.record for e in entries] == shown
+            assert [(e.record, e.notation) for e in entries] == [
+                (s.record, s.notation) for s in shown
+            ]
             # Shared, not copied: every follower holds the same objects.
             assert all(a is b for a, b in zip(entries, received[viewer][0], strict=True))
 

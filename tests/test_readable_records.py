@@ -173,3 +173,33 @@ def test_a_port_in_use_is_one_line(tmp_path: Path) -> None:
         f"Error: cannot listen on 127.0.0.1:{port}: the port is in use (another gamelog "
         "server?); stop it, or choose another port with --port"
     ]
+
+
+def test_any_unique_prefix_of_a_game_id_works_and_listings_print_short_ids(
+    server: ServerProcess, client: Client
+) -> None:
+    created = three_too_many(server)
+    gid, ann = created["game_id"], created["seat_tokens"]["ann"]
+    short = gid.replace("-", "")[:10]
+    card = client.legal_moves(short, ann)[0]["card"]
+    gamelog(server, "play", short, str(card), "--token", ann)
+    assert as_json(server, "show", short)["game_id"] == gid
+    assert gid[:8] in gamelog(server, "list", "--limit", "5").stdout
+    refused = gamelog(server, "show", "zz", check=False)
+    assert refused.returncode == 1 and "bad-game-id" in refused.stderr
+
+
+def test_importing_the_same_file_twice_names_the_copies(
+    server: ServerProcess, client: Client, tmp_path: Path
+) -> None:
+    created = client.create("freeform", ["ann", "ben"])
+    client.play(
+        created.game_id, {"result": {"scores": {"ann": 1, "ben": 0}}}, 0, created.arbiter_token
+    )
+    out = tmp_path / "game.json"
+    gamelog(server, "export", created.game_id, "-o", str(out))
+    first = as_json(server, "import", str(out))
+    assert first["already_stored"] == {created.game_id: [created.game_id]}
+    again = gamelog(server, "import", str(out))
+    copy = first["id_map"][created.game_id]
+    assert "already stored here as" in again.stderr and copy in again.stderr

@@ -563,16 +563,24 @@ class GameSummary(_message.Message):
     CREATED_AT_FIELD_NUMBER: _builtins.int
     PARENT_JSON_FIELD_NUMBER: _builtins.int
     METADATA_FIELD_NUMBER: _builtins.int
+    LAST_POSITION_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
     rules_version: _builtins.str
     finished: _builtins.bool
     created_at: _builtins.str
     parent_json: _builtins.str
+    last_position: _builtins.int
+    """The position of the last stored record (0: just dealt)."""
+    status: _builtins.str
+    """"running" or "finished"."""
     @_builtins.property
     def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
-    def metadata(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
+    def metadata(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The game's tag pairs (Event, Round, Table, ...)."""
+
     def __init__(
         self,
         *,
@@ -584,10 +592,12 @@ class GameSummary(_message.Message):
         created_at: _builtins.str = ...,
         parent_json: _builtins.str = ...,
         metadata: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        last_position: _builtins.int = ...,
+        status: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "finished", b"finished", "game", b"game", "game_id", b"game_id", "metadata", b"metadata", "parent_json", b"parent_json", "rules_version", b"rules_version", "seats", b"seats"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "metadata", b"metadata", "parent_json", b"parent_json", "rules_version", b"rules_version", "seats", b"seats", "status", b"status"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -595,18 +605,78 @@ Global___GameSummary: _TypeAlias = GameSummary  # noqa: Y015
 
 @_typing.final
 class ListGamesRequest(_message.Message):
+    """Every filter given must hold; an empty field filters nothing."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
+    @_typing.final
+    class TagsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     LIMIT_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    TAGS_FIELD_NUMBER: _builtins.int
+    PLAYER_FIELD_NUMBER: _builtins.int
+    EVENT_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    PARENT_GAME_ID_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     limit: _builtins.int
+    """At most this many games (1–10,000; 0 means 1,000)."""
+    game: _builtins.str
+    """The game type: "panem", "three-too-many", ..."""
+    status: _builtins.str
+    """"running" or "finished"."""
+    player: _builtins.str
+    """A seat name the game must have."""
+    event: _builtins.str
+    """The Event and Round tags."""
+    round: _builtins.str
+    tournament_id: _builtins.str
+    """The tournament whose table the game is."""
+    parent_game_id: _builtins.str
+    """Only the games forked from this one."""
+    page_token: _builtins.str
+    """Where the previous page ended (its next_page_token); empty: the newest games."""
+    @_builtins.property
+    def tags(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Tag pairs the game must carry, each with exactly this value."""
+
     def __init__(
         self,
         *,
         limit: _builtins.int = ...,
+        game: _builtins.str = ...,
+        status: _builtins.str = ...,
+        tags: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        player: _builtins.str = ...,
+        event: _builtins.str = ...,
+        round: _builtins.str = ...,
+        tournament_id: _builtins.str = ...,
+        parent_game_id: _builtins.str = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["limit", b"limit"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "game", b"game", "limit", b"limit", "page_token", b"page_token", "parent_game_id", b"parent_game_id", "player", b"player", "round", b"round", "status", b"status", "tags", b"tags", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -617,16 +687,20 @@ class ListGamesResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     GAMES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Pass as page_token for the next (older) games; empty when there are no more."""
     @_builtins.property
     def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameSummary]: ...
     def __init__(
         self,
         *,
         games: _abc.Iterable[Global___GameSummary] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "next_page_token", b"next_page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1050,23 +1124,52 @@ class ImportGameResponse(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class AlreadyStoredEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     GAMES_FIELD_NUMBER: _builtins.int
     ID_MAP_FIELD_NUMBER: _builtins.int
+    ALREADY_STORED_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def games(self) -> _containers.RepeatedCompositeFieldContainer[Global___CreateGameResponse]: ...
     @_builtins.property
     def id_map(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Maps each game id in the file to the new id."""
 
+    @_builtins.property
+    def already_stored(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Games of the file this store already held (the same record imported
+        before): the file's game id and the stored copies' ids, comma-separated.
+        The import made another copy of each; nothing else differs.
+        """
+
     def __init__(
         self,
         *,
         games: _abc.Iterable[Global___CreateGameResponse] | None = ...,
         id_map: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        already_stored: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["games", b"games", "id_map", b"id_map"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["already_stored", b"already_stored", "games", b"games", "id_map", b"id_map"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

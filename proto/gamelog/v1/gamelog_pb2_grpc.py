@@ -163,7 +163,9 @@ class GameLogServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Stored games, newest first, filtered and paged (from the game index:
+        the cost is the size of the answer, not of the store).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')

@@ -59,6 +59,9 @@ class GameLogStub:
     ListEvents: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.ListEventsRequest, _gamelog_pb2.ListEventsResponse]
     """The stored records, redacted for the caller."""
     ListGames: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.ListGamesRequest, _gamelog_pb2.ListGamesResponse]
+    """Stored games, newest first, filtered and paged (from the game index:
+    the cost is the size of the answer, not of the store).
+    """
     TakeBack: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.TakeBackRequest, _gamelog_pb2.TakeBackResponse]
     """Take moves back (request, approve, decline, or order as arbiter)."""
     ForkGame: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.ForkGameRequest, _gamelog_pb2.CreateGameResponse]
@@ -96,6 +99,9 @@ class GameLogAsyncStub(GameLogStub):
     ListEvents: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.ListEventsRequest, _gamelog_pb2.ListEventsResponse]  # type: ignore[assignment]
     """The stored records, redacted for the caller."""
     ListGames: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.ListGamesRequest, _gamelog_pb2.ListGamesResponse]  # type: ignore[assignment]
+    """Stored games, newest first, filtered and paged (from the game index:
+    the cost is the size of the answer, not of the store).
+    """
     TakeBack: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.TakeBackRequest, _gamelog_pb2.TakeBackResponse]  # type: ignore[assignment]
     """Take moves back (request, approve, decline, or order as arbiter)."""
     ForkGame: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.ForkGameRequest, _gamelog_pb2.CreateGameResponse]  # type: ignore[assignment]
@@ -171,7 +177,10 @@ class GameLogServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _gamelog_pb2.ListGamesRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_gamelog_pb2.ListGamesResponse, _abc.Awaitable[_gamelog_pb2.ListGamesResponse]]: ...
+    ) -> _typing.Union[_gamelog_pb2.ListGamesResponse, _abc.Awaitable[_gamelog_pb2.ListGamesResponse]]:
+        """Stored games, newest first, filtered and paged (from the game index:
+        the cost is the size of the answer, not of the store).
+        """
 
     @_abc_1.abstractmethod
     def TakeBack(

@@ -1,0 +1,206 @@
+"""The game index: one row per stored game, kept beside the events.
+
+The index is a *read model*: a view of the event log that answers "which games
+are there?" at the cost of the answer, not of the store. It is an
+eventsourcing ``TrackingRecorder``: every change to it is stored in the same
+transaction as the position in the log up to which it is complete, so each
+event is applied exactly once and the index resumes where it stopped after a
+crash (``index_projection`` says which events change what, ``index_follower``
+feeds it from the log). This module holds what the index holds and what it can
+be asked; ``index_sql`` stores it in SQLite (and in memory), ``index_postgres``
+in PostgreSQL.
+
+    >>> filters = GameFilter(game="panem", tags={"Event": "Club night"})
+    >>> filters.problem() is None
+    True
+    >>> GameFilter(status="paused").problem()
+    "status is 'running' or 'finished', not 'paused'"
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from uuid import UUID
+
+from eventsourcing.persistence import Tracking, TrackingRecorder
+
+from gamelog.games.protocol import JSON
+
+STATUSES = ("running", "finished")
+MAX_TAG_FILTERS = 32
+MAX_TREE_DEPTH = 10_000
+"""Branches of branches deeper than this are left out of a tree (a guard: no
+real study goes that deep, and a tree query must end)."""
+
+
+@dataclass(frozen=True)
+class IndexedGame:
+    """What the index knows of one game: its creation, and whether it ended."""
+
+    game_id: UUID
+    seq: int
+    """The notification id of the game's creation: the listing's order."""
+    game: str
+    rules_version: str
+    seats: tuple[str, ...]
+    tags: Mapping[str, str]
+    parent: Mapping[str, JSON] | None
+    """As the creation record names it: ``game_id``, ``position``, ``hash``."""
+    created_at: str
+    creation_hash: str
+    """The hash of the creation record (position 0): equal for two imports of one record."""
+    finished: bool = False
+    tournament_id: str = ""
+    """The tournament whose table this game is (set by the tournaments' hook)."""
+
+    @property
+    def parent_game_id(self) -> UUID | None:
+        return UUID(str(self.parent["game_id"])) if self.parent else None
+
+    @property
+    def parent_position(self) -> int:
+        return int(str(self.parent["position"])) if self.parent else -1
+
+
+# -- what events change ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameAdded:
+    game: IndexedGame
+
+
+@dataclass(frozen=True)
+class GameFinished:
+    game_id: UUID
+
+
+@dataclass(frozen=True)
+class TableAssigned:
+    """A game became a tournament's table (the hook for the tournaments'
+    aggregate: see ``index_projection``). The game's creation must come
+    earlier in the log."""
+
+    game_id: UUID
+    tournament_id: str
+
+
+IndexChange = GameAdded | GameFinished | TableAssigned
+
+
+class IndexMoved(Exception):
+    """Another process recorded part of the same stretch of the log first:
+    nothing of this batch was stored; read the tracking position again."""
+
+
+# -- what the index can be asked ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameFilter:
+    """What a listing asks for; every field given must hold."""
+
+    game: str = ""
+    status: str = ""
+    """``running``, ``finished``, or empty for both."""
+    tags: Mapping[str, str] = field(default_factory=dict)
+    player: str = ""
+    """A seat name."""
+    event: str = ""
+    """The ``Event`` tag (a tournament's name, until tournaments fill ``tournament_id``)."""
+    round: str = ""
+    """The ``Round`` tag."""
+    tournament_id: str = ""
+    parent_game_id: UUID | None = None
+
+    def tag_pairs(self) -> list[tuple[str, str]]:
+        """Every tag condition, ``event`` and ``round`` included (they are tags).
+
+        >>> GameFilter(tags={"Table": "4"}, event="Open", round="2").tag_pairs()
+        [('Event', 'Open'), ('Round', '2'), ('Table', '4')]
+        """
+        pairs = [("Event", self.event)] if self.event else []
+        pairs += [("Round", self.round)] if self.round else []
+        return pairs + sorted(self.tags.items())
+
+    def problem(self) -> str | None:
+        if self.status and self.status not in STATUSES:
+            return f"status is 'running' or 'finished', not {self.status!r}"
+        if len(self.tag_pairs()) > MAX_TAG_FILTERS:
+            return f"at most {MAX_TAG_FILTERS} tag conditions"
+        return None
+
+
+class GameIndexView(TrackingRecorder, ABC):
+    """The index's storage, beside the events of ``upstream``."""
+
+    upstream: str
+    """The name of the application whose log the index follows."""
+
+    # -- following the log ---------------------------------------------------------
+
+    @abstractmethod
+    def settled_position(self) -> int:
+        """A notification id at or below which the log will never change: every
+        transaction that could still add a notification with a smaller id has
+        ended. On PostgreSQL this is not simply the largest id committed, since
+        transactions may commit out of id order (see ``index_postgres``)."""
+
+    @abstractmethod
+    def record(
+        self, changes: Sequence[IndexChange], tracking: Tracking, previous: int | None = None
+    ) -> None:
+        """Apply ``changes`` and record ``tracking``, in one transaction. With
+        ``previous``, first check that the index was at exactly that position
+        (raising ``IndexMoved`` otherwise), so that two processes applying the
+        same stretch of the log never both apply it."""
+
+    @abstractmethod
+    def clear(self) -> None:
+        """Forget every game and the tracking position (before a rebuild)."""
+
+    def position(self) -> int:
+        """The notification id up to which the index is complete."""
+        return self.max_tracking_id(self.upstream) or 0
+
+    # -- answering ---------------------------------------------------------------------
+
+    @abstractmethod
+    def games(
+        self, filters: GameFilter, limit: int, before_seq: int | None = None
+    ) -> list[IndexedGame]:
+        """The newest ``limit`` games that ``filters`` lets through, created
+        before ``before_seq`` when given; newest first."""
+
+    @abstractmethod
+    def get(self, game_id: UUID) -> IndexedGame | None: ...
+
+    @abstractmethod
+    def tree_of(self, game_id: UUID) -> list[IndexedGame]:
+        """Every game of the tree of branches ``game_id`` belongs to (its root:
+        the farthest ancestor the index knows), in creation order."""
+
+    @abstractmethod
+    def ids_with_prefix(self, hex_prefix: str, limit: int) -> list[UUID]:
+        """Game ids whose 32 hex digits start with ``hex_prefix`` (lower case)."""
+
+    @abstractmethod
+    def count_with_prefix(self, hex_prefix: str) -> int: ...
+
+    @abstractmethod
+    def ids_with_creation_hash(self, creation_hash: str) -> list[UUID]: ...
+
+    @abstractmethod
+    def last_positions(self, game_ids: Sequence[UUID]) -> dict[UUID, int]:
+        """Each game's last stored position, read from the events' own key
+        (one index lookup per game), so that no move has to touch the index."""
+
+    @abstractmethod
+    def count(self) -> int:
+        """How many games the index holds."""
+
+    @abstractmethod
+    def everything(self) -> list[IndexedGame]:
+        """The whole index, in creation order: for checks and maintenance only."""
