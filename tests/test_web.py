@@ -82,9 +82,13 @@ def page(browser: Any, web: WebProcess) -> Iterator[ReplayPage]:
     assert not replay.errors, f"the page reported errors: {replay.errors}"
 
 
-def new_game(client: Client, game: str, moves: int, seed: int, **tags: str) -> Any:
+def new_game(
+    client: Client, game: str, moves: int, seed: int, players: int = 0, **tags: str
+) -> Any:
     rules = get_rules(game)
     seats = seats_for(game, rules.min_players, rules.max_players)
+    if players:
+        seats = [f"s{i + 1}" for i in range(players)]
     created = client.create(game, seats, metadata=tags, seed_hex=f"{seed:016x}")
     play_moves(client, created, moves, random.Random(seed))
     return created
@@ -509,7 +513,9 @@ def club_night(client_module: Client) -> dict[str, Any]:
     event = f"Club night {random.Random().randrange(10**6)}"
     games = {
         "r1t1": new_game(client_module, "three-too-many", 2, 51, Event=event, Round="1", Table="1"),
-        "r1t2": new_game(client_module, "panem", 2, 52, Event=event, Round="1", Table="2"),
+        "r1t2": new_game(
+            client_module, "panem", 2, 52, players=4, Event=event, Round="1", Table="2"
+        ),
         "r2t1": new_game(client_module, "freeform", 2, 53, Event=event, Round="2", Table="1"),
     }
     from web_page import end_freeform
@@ -543,6 +549,7 @@ def test_the_game_list_filters_by_game_tag_event_and_round(
     ids = {key: created.game_id for key, created in games.items()}
     page.goto(f"#/games?event={urllib.parse.quote(event)}")
     assert listed(page) == [ids["r2t1"], ids["r1t2"], ids["r1t1"]], "newest first"
+    page.screenshot("game-list")
 
     page.page.fill("#filter-form input[name=round]", "1")
     page.page.click("#filter-form button[type=submit]")
@@ -554,6 +561,8 @@ def test_the_game_list_filters_by_game_tag_event_and_round(
     page.page.wait_for_function("() => location.hash.includes('game=panem')")
     assert listed(page) == [ids["r1t2"]]
 
+    page.goto(f"#/games?event={urllib.parse.quote(event)}&player=s4")
+    assert listed(page) == [ids["r1t2"]], "only the panem table has four seats"
     page.goto(f"#/games?event={urllib.parse.quote(event)}&tag=Table%3D1")
     assert sorted(listed(page)) == sorted([ids["r1t1"], ids["r2t1"]])
     page.goto(f"#/games?event={urllib.parse.quote(event)}&status=finished")
@@ -578,6 +587,7 @@ def test_tournaments_list_events_with_rounds_and_tables(
     assert "Tournaments service" in page.page.inner_text("#event .standings")
     finished = page.page.inner_text("#event section.round:nth-of-type(3) tr:nth-child(2)")
     assert "won by s3 3" in finished
+    page.screenshot("tournament")
     page.page.click("#event section.round >> text=Table 2")
     page.wait_open(games["r1t2"].game_id)
     assert page.fragment().startswith(f"#/game/{games['r1t2'].game_id}")

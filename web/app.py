@@ -8,7 +8,7 @@ one, and the front end keeps none: it has no sessions and no cookies.
     GET  /                               the page
     GET  /static/...                     its scripts, styles and icon
     GET  /api/game-types                 the games the server knows
-    GET  /api/games?game=&event=&round=&status=&tag=K=V   the game list
+    GET  /api/games?game=&event=&round=&status=&player=&tag=K=V&page=   the game list
     GET  /api/games/{id}/state?at=N      a position: picture, who acts, result
     GET  /api/games/{id}/records?from=N  the move list in the game's notation
     GET  /api/games/{id}/follow?from=N   server-sent events: records as stored

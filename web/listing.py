@@ -1,16 +1,13 @@
-"""The game list: which stored games the page lists, newest first.
+"""The game list: which stored games the page lists, newest first, a page at a time.
 
-The page filters by game, by tag pairs, and by the Event and Round tags. A
-filter the service's ``ListGamesRequest`` knows is passed on to it, so a
-service that filters in its index does the work; every filter is also applied
-here, so a service that knows none of them (or only some) gives the same
-list. This module is the only one that calls ListGames.
+The filters are the service's own (ListGames, answered from its game index):
+game, status, player, Event and Round, and any tag pairs. This module is the
+only one that calls ListGames for the list.
 
 >>> wanted = GameFilter.from_query({"game": "panem", "event": "Club night"}, ["Round=2"])
->>> wanted.matches({"game": "panem", "tags": {"Event": "Club night", "Round": "2"}})
-True
->>> wanted.matches({"game": "panem", "tags": {"Event": "Club night", "Round": "3"}})
-False
+>>> request = wanted.request()
+>>> request.game, request.event, dict(request.tags)
+('panem', 'Club night', {'Round': '2'})
 """
 
 from __future__ import annotations
@@ -23,10 +20,8 @@ from typing import Any
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.web.gateway import Gateway, GatewayError
 
-MAX_LISTED = 500
-"""The most games one list shows; narrow it with filters."""
-SCAN_LIMIT = 10_000
-"""How many games to ask for when some filter is applied here only."""
+PAGE_SIZE = 200
+"""Games per page of the list; the page asks for older ones on demand."""
 STATUSES = ("running", "finished")
 
 
@@ -36,7 +31,10 @@ class GameFilter:
     event: str = ""
     round: str = ""
     status: str = ""
+    player: str = ""
     tags: tuple[tuple[str, str], ...] = ()
+    page: str = ""
+    """Where the previous page ended (the service's page token)."""
 
     @classmethod
     def from_query(cls, query: Mapping[str, str], tags: Iterable[str] = ()) -> GameFilter:
@@ -64,45 +62,22 @@ class GameFilter:
             event=query.get("event", "").strip(),
             round=query.get("round", "").strip(),
             status=status,
+            player=query.get("player", "").strip(),
             tags=tuple(pairs),
+            page=query.get("page", ""),
         )
 
-    def matches(self, summary: Mapping[str, Any]) -> bool:
-        tags = summary.get("tags", {})
-        wanted = dict(self.tags)
-        if self.event:
-            wanted["Event"] = self.event
-        if self.round:
-            wanted["Round"] = self.round
-        if self.game and summary.get("game") != self.game:
-            return False
-        if self.status and ("finished" if summary.get("finished") else "running") != self.status:
-            return False
-        return all(tags.get(key) == value for key, value in wanted.items())
-
-    def request(self) -> tuple[Any, bool]:
-        """The ListGames request carrying every filter the API knows, and
-        whether it carries all of them."""
-        known = pb.ListGamesRequest.DESCRIPTOR.fields_by_name
-        # Any: the request's filter fields differ between versions of the API.
-        request: Any = pb.ListGamesRequest(limit=MAX_LISTED)
-        complete = True
-        for name in ("game", "event", "round", "status"):
-            value = getattr(self, name)
-            if not value:
-                continue
-            if name in known:
-                setattr(request, name, value)
-            else:
-                complete = False
-        if self.tags:
-            if "tags" in known:
-                request.tags.update(dict(self.tags))
-            else:
-                complete = False
-        if not complete:
-            request.limit = SCAN_LIMIT
-        return request, complete
+    def request(self) -> Any:
+        return pb.ListGamesRequest(
+            limit=PAGE_SIZE,
+            game=self.game,
+            event=self.event,
+            round=self.round,
+            status=self.status,
+            player=self.player,
+            tags=dict(self.tags),
+            page_token=self.page,
+        )
 
 
 def summary_entry(summary: Any) -> dict[str, Any]:
@@ -112,6 +87,7 @@ def summary_entry(summary: Any) -> dict[str, Any]:
         "game": summary.game,
         "seats": list(summary.seats),
         "finished": summary.finished,
+        "last_position": summary.last_position,
         "created_at": summary.created_at,
         "parent": {"game_id": parent["game_id"], "position": parent["position"]}
         if parent
@@ -120,10 +96,11 @@ def summary_entry(summary: Any) -> dict[str, Any]:
     }
 
 
-async def list_games(gateway: Gateway, wanted: GameFilter) -> list[dict[str, Any]]:
-    """The games that match, newest first, at most ``MAX_LISTED``."""
-    request, _ = wanted.request()
-    response = await gateway.call("ListGames", request)
-    games = [summary_entry(s) for s in response.games]
-    games.sort(key=lambda g: g["created_at"], reverse=True)
-    return [g for g in games if wanted.matches(g)][:MAX_LISTED]
+async def list_games(gateway: Gateway, wanted: GameFilter) -> dict[str, Any]:
+    """One page of the games that match, newest first, and where the next
+    (older) page starts ("" when there is none)."""
+    response = await gateway.call("ListGames", wanted.request())
+    return {
+        "games": [summary_entry(s) for s in response.games],
+        "next": response.next_page_token,
+    }

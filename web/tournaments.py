@@ -21,7 +21,7 @@ from typing import Any
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 from gamelog.web.gateway import Gateway, GatewayError
-from gamelog.web.listing import SCAN_LIMIT, summary_entry
+from gamelog.web.listing import summary_entry
 
 HAS_SERVICE = hasattr(pb_grpc, "TournamentsStub")
 STANDINGS_NOTE = (
@@ -34,7 +34,9 @@ STANDINGS_NOTE = (
     + " Rounds and tables below are grouped from the games' Event, Round and Table tags."
 )
 MAX_RESULTS = 300
-"""A round's tables beyond this many are listed without their results."""
+"""An event's tables beyond this many are listed without their results."""
+MAX_GAMES = 10_000
+"""The most games one view reads (pages of the service's listing)."""
 
 
 def natural_key(text: str) -> tuple[int, int, str]:
@@ -42,15 +44,24 @@ def natural_key(text: str) -> tuple[int, int, str]:
     return (0, int(text), "") if text.isdigit() else (1, 0, text)
 
 
-async def _all_games(gateway: Gateway) -> list[dict[str, Any]]:
-    response = await gateway.call("ListGames", pb.ListGamesRequest(limit=SCAN_LIMIT))
-    return [summary_entry(s) for s in response.games]
+async def _games(gateway: Gateway, event: str = "") -> list[dict[str, Any]]:
+    """The stored games (of one event, when named), newest first."""
+    games: list[dict[str, Any]] = []
+    page = ""
+    while len(games) < MAX_GAMES:
+        request = pb.ListGamesRequest(limit=1000, event=event, page_token=page)
+        response = await gateway.call("ListGames", request)
+        games.extend(summary_entry(s) for s in response.games)
+        page = response.next_page_token
+        if not page:
+            break
+    return games
 
 
 async def events(gateway: Gateway) -> dict[str, Any]:
     """Every Event tag with its number of games and rounds."""
     found: dict[str, dict[str, Any]] = {}
-    for game in await _all_games(gateway):
+    for game in await _games(gateway):
         name = game["tags"].get("Event")
         if not name:
             continue
@@ -68,7 +79,7 @@ async def events(gateway: Gateway) -> dict[str, Any]:
 
 async def event(gateway: Gateway, name: str) -> dict[str, Any]:
     """One event's rounds and tables, each table with its game and result."""
-    games = [g for g in await _all_games(gateway) if g["tags"].get("Event") == name]
+    games = await _games(gateway, name)
     if not games:
         raise GatewayError("NOT_FOUND", "no-such-event", f"no game carries the Event tag {name!r}")
     results = await _results([g for g in games if g["finished"]][:MAX_RESULTS], gateway)

@@ -18,6 +18,7 @@ export class GameList {
         location.hash = listHash({});
       });
     });
+    elements.older.addEventListener("click", () => this.more());
     elements.body.addEventListener("click", (event) => {
       const row = event.target.closest("tr[data-game]");
       if (row && !event.target.closest("a")) location.hash = gameHash(row.dataset.game);
@@ -31,6 +32,7 @@ export class GameList {
       event: form.event.value.trim(),
       round: form.round.value.trim(),
       status: form.status.value,
+      player: form.player.value.trim(),
       tag: form.tag.value.trim(),
     };
   }
@@ -44,38 +46,46 @@ export class GameList {
 
   async show(params) {
     const form = this.el.form;
-    form.game.value = params.get("game") || "";
-    form.event.value = params.get("event") || "";
-    form.round.value = params.get("round") || "";
-    form.status.value = params.get("status") || "";
+    for (const name of ["game", "event", "round", "status", "player"]) form[name].value = params.get(name) || "";
     form.tag.value = params.getAll("tag").join(" ");
-    const filters = {
+    this.wanted = {
       game: params.get("game") || "",
       event: params.get("event") || "",
       round: params.get("round") || "",
       status: params.get("status") || "",
+      player: params.get("player") || "",
       tag: params.getAll("tag").flatMap((t) => t.split(/\s+(?=[^=\s]+=)/)).filter(Boolean),
     };
-    this.el.summary.textContent = "loading…";
-    let games;
-    try {
-      games = await get(`/api/games${query(filters)}`);
-    } catch (error) {
-      this.el.summary.textContent = error.message;
-      this.el.body.replaceChildren();
-      return;
-    }
-    this.render(games);
+    this.el.body.replaceChildren();
+    this.shown = [];
+    await this.load("");
   }
 
-  render(games) {
-    const rows = games.map((game) => this.row(game));
-    this.el.body.replaceChildren(...rows);
-    this.el.summary.textContent = games.length
-      ? `${games.length} game${games.length === 1 ? "" : "s"}, newest first`
+  // The next (older) page of the same list.
+  async more() {
+    if (this.next) await this.load(this.next);
+  }
+
+  async load(page) {
+    this.el.summary.textContent = "loading…";
+    this.el.older.hidden = true;
+    let answer;
+    try {
+      answer = await get(`/api/games${query({ ...this.wanted, page })}`);
+    } catch (error) {
+      this.el.summary.textContent = error.message;
+      return;
+    }
+    this.shown.push(...answer.games);
+    this.next = answer.next;
+    this.el.body.append(...answer.games.map((game) => this.row(game)));
+    const count = this.shown.length;
+    this.el.summary.textContent = count
+      ? `${count} game${count === 1 ? "" : "s"}${this.next ? " so far" : ""}, newest first`
       : "no game matches";
+    this.el.older.hidden = !this.next;
     for (const [list, tag] of [[this.el.events, "Event"], [this.el.rounds, "Round"]]) {
-      const values = [...new Set(games.map((g) => g.tags[tag]).filter(Boolean))].sort();
+      const values = [...new Set(this.shown.map((g) => g.tags[tag]).filter(Boolean))].sort();
       list.replaceChildren(...values.map((v) => new Option(v)));
     }
   }
@@ -97,6 +107,7 @@ export class GameList {
       .filter(([k]) => !TAGS_SHOWN.includes(k))
       .map(([k, v]) => `${k}=${v}`);
     cells.push([...tags, ...others].join(" · "));
+    cells.push(String(game.last_position));
     const status = document.createElement("span");
     status.className = `status ${game.finished ? "finished" : "running"}`;
     status.textContent = game.finished ? "finished" : "running";

@@ -274,6 +274,7 @@ const games = new GameList(
     form: $("filter-form"),
     body: $("games-body"),
     summary: $("games-summary"),
+    older: $("games-older"),
     events: $("event-names"),
     rounds: $("round-names"),
   },

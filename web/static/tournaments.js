@@ -58,7 +58,7 @@ export async function showEvent(container, name) {
     container.replaceChildren(element("p", error.message, "error"));
     return;
   }
-  const parts = [element("h2", found.name)];
+  const parts = [element("h1", found.name)];
   const standings = element("section", "", "standings");
   standings.append(element("h3", "Standings"));
   standings.append(element("p", found.note, "note"));
