@@ -21,7 +21,7 @@ serve: setup
 # packages through a tree of symlinks named as they are imported.
 .typecheck/gamelog:
 	mkdir -p .typecheck/gamelog
-	for d in games service replay cli tournaments; do ln -sfn ../../$$d .typecheck/gamelog/$$d; done
+	for d in games service replay cli tournaments web; do ln -sfn ../../$$d .typecheck/gamelog/$$d; done
 	ln -sfn ../../proto/gamelog/v1 .typecheck/gamelog/v1
 
 lint: setup
@@ -29,10 +29,10 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 typecheck: setup .typecheck/gamelog
-	$(BIN)/mypy -p gamelog.games -p gamelog.service -p gamelog.replay -p gamelog.cli -p gamelog.tournaments
+	$(BIN)/mypy -p gamelog.games -p gamelog.service -p gamelog.replay -p gamelog.cli -p gamelog.tournaments -p gamelog.web
 
 unit: setup
-	$(BIN)/python -m pytest -n 2 --doctest-modules games service replay cli tournaments tests
+	$(BIN)/python -m pytest -n 2 --doctest-modules games service replay cli tournaments web tests
 
 test: lint typecheck unit
 

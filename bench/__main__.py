@@ -33,6 +33,7 @@ from bench.memory import case_e
 from bench.pairing import case_h
 from bench.positions import case_c
 from bench.throughput import case_a, case_b
+from bench.web import case_i
 
 CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "a": case_a,
@@ -43,6 +44,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "f": case_f,
     "g": case_g,
     "h": case_h,
+    "i": case_i,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"
 

@@ -11,6 +11,7 @@ prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
     gamelog play GAME_ID '{"card": 42}' --token T
     gamelog show GAME_ID --at 12
     gamelog selfplay three-too-many --players 4 --games 20 --json
+    gamelog web --server localhost:50051 --port 8080
     gamelog reindex --db games.sqlite
 
 A refused call exits with status 1 and prints the status code, the
@@ -34,6 +35,7 @@ from gamelog.cli import (
     selfplay,
     serve,
     undo,
+    web,
 )
 from gamelog.cli.client import ApiError
 
@@ -75,6 +77,7 @@ for command in (
     records.export,
     records.import_,
     maintenance.reindex,
+    web.web,
 ):
     main.add_command(command)
 

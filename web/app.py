@@ -1,0 +1,247 @@
+"""The web front end as a Starlette application: the page, and a small JSON API.
+
+Everything under ``/api`` answers one call to the gamelog service with the
+caller's token, which the page sends in an ``Authorization: Bearer`` header
+on each request. Tokens are never part of a URL, so no access log can print
+one, and the front end keeps none: it has no sessions and no cookies.
+
+    GET  /                               the page
+    GET  /static/...                     its scripts, styles and icon
+    GET  /api/game-types                 the games the server knows
+    GET  /api/games?game=&event=&round=&status=&player=&tag=K=V&page=   the game list
+    GET  /api/games/{id}/state?at=N      a position: picture, who acts, result
+    GET  /api/games/{id}/records?from=N  the move list in the game's notation
+    GET  /api/games/{id}/follow?from=N   server-sent events: records as stored
+    GET  /api/games/{id}/tree            the game's tree of branches
+    POST /api/games/{id}/fork            {"at": N}: a new game from position N
+    GET  /api/events                     tournaments (events) from the games' tags
+    GET  /api/event?name=E               one event's rounds and tables
+
+>>> token_from("Bearer abc"), token_from(None)
+('abc', None)
+>>> position_from("12", "at"), position_from(None, "at")
+(12, None)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from gamelog.web import listing, tournaments
+from gamelog.web.gateway import Gateway, GatewayError
+from gamelog.web.streaming import follow_events
+
+STATIC = Path(str(resources.files("gamelog.web") / "static"))
+GAME_ID = re.compile(r"[0-9A-Za-z-]{1,64}")
+TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
+MAX_POSITION = 2**40
+
+SECURITY_HEADERS = {
+    # Only the page's own files run: a picture holding markup from a move
+    # (a freeform note, a seat's name) can never execute anything.
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def bad_request(reason: str, message: str) -> GatewayError:
+    return GatewayError("INVALID_ARGUMENT", reason, message)
+
+
+def token_from(header: str | None) -> str | None:
+    """The caller's token from ``Authorization: Bearer <token>``; None: a spectator."""
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not TOKEN.fullmatch(token):
+        raise bad_request("bad-authorization", 'send "Authorization: Bearer <token>"')
+    return token
+
+
+def position_from(text: str | None, name: str) -> int | None:
+    if text is None or text == "":
+        return None
+    if not text.isdigit() or int(text) > MAX_POSITION:
+        raise bad_request("bad-position", f"{name} is a position: a whole number from 0")
+    return int(text)
+
+
+def game_id_of(request: Request) -> str:
+    game_id = str(request.path_params["game_id"])
+    if not GAME_ID.fullmatch(game_id):
+        raise bad_request("bad-game-id", "a game id is letters, digits and dashes")
+    return game_id
+
+
+def caller(request: Request) -> str | None:
+    return token_from(request.headers.get("authorization"))
+
+
+def gateway_of(request: Request) -> Gateway:
+    gateway: Gateway = request.app.state.gateway
+    return gateway
+
+
+# -- routes ----------------------------------------------------------------------------
+
+
+async def page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def game_types(request: Request) -> Response:
+    return JSONResponse(await gateway_of(request).game_types())
+
+
+async def games(request: Request) -> Response:
+    wanted = listing.GameFilter.from_query(
+        request.query_params, request.query_params.getlist("tag")
+    )
+    return JSONResponse(await listing.list_games(gateway_of(request), wanted))
+
+
+async def state(request: Request) -> Response:
+    at = position_from(request.query_params.get("at"), "at")
+    return JSONResponse(await gateway_of(request).state(game_id_of(request), caller(request), at))
+
+
+async def records(request: Request) -> Response:
+    start = position_from(request.query_params.get("from"), "from") or 0
+    found = await gateway_of(request).records(game_id_of(request), caller(request), start)
+    return JSONResponse(found)
+
+
+async def follow(request: Request) -> Response:
+    game_id, token = game_id_of(request), caller(request)
+    start = position_from(request.query_params.get("from"), "from") or 0
+    # Refuse a bad game or token with a status, before the stream starts.
+    await gateway_of(request).viewer(game_id, token)
+    return StreamingResponse(
+        follow_events(gateway_of(request), game_id, token, start),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+async def tree(request: Request) -> Response:
+    return JSONResponse(await gateway_of(request).tree(game_id_of(request)))
+
+
+async def fork(request: Request) -> Response:
+    try:
+        body = await request.json()
+    except ValueError:
+        raise bad_request("bad-body", 'send {"at": N}') from None
+    at = body.get("at") if isinstance(body, dict) else None
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= MAX_POSITION:
+        raise bad_request("bad-position", 'send {"at": N}, a position from 0')
+    created = await gateway_of(request).fork(game_id_of(request), caller(request), at)
+    return JSONResponse(created)
+
+
+async def event_list(request: Request) -> Response:
+    return JSONResponse(await tournaments.events(gateway_of(request)))
+
+
+async def event(request: Request) -> Response:
+    name = request.query_params.get("name", "")
+    if not name:
+        raise bad_request("bad-event", "name the event: /api/event?name=...")
+    return JSONResponse(await tournaments.event(gateway_of(request), name))
+
+
+async def refused(request: Request, error: Exception) -> Response:
+    assert isinstance(error, GatewayError)
+    return JSONResponse({"error": error.to_json()}, status_code=error.http_status)
+
+
+# -- the application -------------------------------------------------------------------
+
+
+class Headers:
+    """Security headers on every answer; API answers are never cached, since
+    what they hold depends on the token."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        is_api = scope["path"].startswith("/api/")
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                extra = dict(SECURITY_HEADERS)
+                if is_api:
+                    extra.setdefault("Cache-Control", "no-store")
+                present = {name.lower() for name, _ in headers}
+                for name, value in extra.items():
+                    if name.lower().encode() not in present:
+                        headers.append((name.lower().encode(), value.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(server: str, ca: str | None = None, hosts: list[str] | None = None) -> Starlette:
+    """The front end for the gamelog server at ``server`` (host:port).
+
+    ``hosts``: the host names the page may be reached by (a page bound to
+    localhost refuses other names, so no other site can rebind its name to it).
+    """
+    gateway = Gateway(server, ca)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await gateway.open()
+        app.state.gateway = gateway
+        try:
+            yield
+        finally:
+            await gateway.close()
+
+    routes = [
+        Route("/", page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/api/game-types", game_types),
+        Route("/api/games", games),
+        Route("/api/games/{game_id}/state", state),
+        Route("/api/games/{game_id}/records", records),
+        Route("/api/games/{game_id}/follow", follow),
+        Route("/api/games/{game_id}/tree", tree),
+        Route("/api/games/{game_id}/fork", fork, methods=["POST"]),
+        Route("/api/events", event_list),
+        Route("/api/event", event),
+    ]
+    middleware = [Middleware(Headers)]
+    if hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=hosts))
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={GatewayError: refused},
+        lifespan=lifespan,
+    )

@@ -1,0 +1,262 @@
+"""The gRPC side of the web front end: gamelog calls as plain, JSON-ready data.
+
+One ``Gateway`` holds one ``grpc.aio`` channel to a gamelog server for the
+life of the web process. Each call takes the caller's token (or None for a
+spectator) and passes it on as gRPC metadata, exactly as the CLI does; what
+comes back is already redacted for that caller by the service.
+
+A refused call becomes a ``GatewayError`` carrying the gRPC status name, the
+machine-readable reason and the service's sentence, and the HTTP status the
+page gets for it:
+
+>>> GatewayError("NOT_FOUND", "no-such-game", "no game 7").http_status
+404
+>>> GatewayError("UNAVAILABLE", "no-server", "no gamelog server answers").http_status
+502
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import grpc.aio
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from gamelog.cli.client import MAX_MESSAGE_BYTES, with_default_port
+from gamelog.v1 import gamelog_pb2 as pb
+from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
+
+HTTP_STATUS = {
+    "INVALID_ARGUMENT": 400,
+    "OUT_OF_RANGE": 400,
+    "UNAUTHENTICATED": 401,
+    "PERMISSION_DENIED": 403,
+    "NOT_FOUND": 404,
+    "ALREADY_EXISTS": 409,
+    "ABORTED": 409,
+    "FAILED_PRECONDITION": 409,
+    "RESOURCE_EXHAUSTED": 429,
+    "UNIMPLEMENTED": 501,
+    "UNAVAILABLE": 502,
+    "DEADLINE_EXCEEDED": 504,
+}
+"""The HTTP status for each gRPC status; anything else is a 500."""
+
+CALL_TIMEOUT = 30.0
+
+
+class GatewayError(Exception):
+    """A call the service refused (or could not answer), as the page is told."""
+
+    def __init__(self, code: str, reason: str, message: str) -> None:
+        super().__init__(code, reason, message)
+        self.code = code
+        self.reason = reason
+        self.message = message
+
+    @property
+    def http_status(self) -> int:
+        return HTTP_STATUS.get(self.code, 500)
+
+    def to_json(self) -> dict[str, str]:
+        return {"code": self.code, "reason": self.reason, "message": self.message}
+
+
+def gateway_error(error: grpc.aio.AioRpcError, address: str) -> GatewayError:
+    """The status, reason and message of a refused call; a server that does
+    not answer says where the front end looked."""
+    code = error.code().name
+    reason = ""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    if status is not None:
+        for detail in status.details:
+            info = error_details_pb2.ErrorInfo()
+            if detail.Unpack(info):
+                reason = info.reason
+    if code == "UNAVAILABLE" and not reason:
+        return GatewayError(
+            code,
+            "no-server",
+            f"no gamelog server answers at {address}; start one with `gamelog serve`",
+        )
+    return GatewayError(code, reason, error.details() or "")
+
+
+def bearer(token: str | None) -> tuple[tuple[str, str], ...] | None:
+    return (("authorization", f"Bearer {token}"),) if token else None
+
+
+def loads(text: str) -> Any:
+    return json.loads(text) if text else None
+
+
+def record_entry(record: dict[str, Any], notation: str) -> dict[str, Any]:
+    """What the move list shows of one stored record.
+
+    >>> record_entry({"position": 3, "kind": "move", "seat": "ann"}, "ann plays 31")["notation"]
+    'ann plays 31'
+    >>> back = {"position": 9, "kind": "takeback", "by": "#arbiter", "to_position": 4}
+    >>> entry = record_entry(back, "")
+    >>> entry["seat"], entry["notation"]
+    ('#arbiter', 'back to position 4')
+    """
+    kind = str(record.get("kind", ""))
+    seat = record.get("seat", record.get("by", ""))
+    if not notation:
+        if kind == "takeback":
+            notation = f"back to position {record.get('to_position')}"
+        else:
+            notation = kind
+    return {
+        "position": int(record["position"]),
+        "kind": kind,
+        "seat": str(seat or ""),
+        "notation": notation,
+        "time": str(record.get("timestamp", "")),
+    }
+
+
+def state_entry(state: Any) -> dict[str, Any]:
+    """What the board shows of one position (the view's JSON is left out: the
+    page draws the picture, and the picture is the rules' own)."""
+    return {
+        "game_id": state.game_id,
+        "game": state.game,
+        "position": state.position,
+        "last_position": state.last_position,
+        "ply": state.ply,
+        "viewer": state.viewer or None,
+        "to_act": list(state.to_act),
+        "finished": state.finished,
+        "result": loads(state.result_json),
+        "pending_undo": loads(state.pending_undo_json),
+        "text": state.text,
+        "svg": state.svg,
+        "tags": dict(state.tags),
+    }
+
+
+class Gateway:
+    """The gamelog calls the page needs, over one ``grpc.aio`` channel."""
+
+    def __init__(self, server: str, ca: str | None = None) -> None:
+        self.address = with_default_port(server)
+        self.ca = ca
+        self.channel: grpc.aio.Channel | None = None
+        self.stub: Any = None
+
+    async def open(self) -> None:
+        """Open the channel; call from inside the event loop that will use it."""
+        options = [
+            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+        ]
+        if self.ca:
+            credentials = grpc.ssl_channel_credentials(Path(self.ca).read_bytes())
+            self.channel = grpc.aio.secure_channel(self.address, credentials, options=options)
+        else:
+            self.channel = grpc.aio.insecure_channel(self.address, options=options)
+        self.stub = pb_grpc.GameLogStub(self.channel)
+
+    async def close(self) -> None:
+        if self.channel is not None:
+            await self.channel.close(grace=None)
+            self.channel = None
+
+    async def call(self, name: str, request: Any, token: str | None = None) -> Any:
+        """One unary call with the caller's token; a refusal raises ``GatewayError``."""
+        try:
+            return await getattr(self.stub, name)(
+                request, metadata=bearer(token), timeout=CALL_TIMEOUT
+            )
+        except grpc.aio.AioRpcError as error:
+            raise gateway_error(error, self.address) from None
+
+    # -- the calls --------------------------------------------------------------------
+
+    async def game_types(self) -> list[dict[str, Any]]:
+        response = await self.call("ListGameTypes", pb.ListGameTypesRequest())
+        return [
+            {
+                "name": t.name,
+                "title": t.title,
+                "min_players": t.min_players,
+                "max_players": t.max_players,
+            }
+            for t in response.game_types
+        ]
+
+    async def state(self, game_id: str, token: str | None, at: int | None) -> dict[str, Any]:
+        """The position as the caller sees it, with the game's picture (or,
+        for a game that draws none, its text board alone)."""
+        request = pb.GetStateRequest(game_id=game_id, picture=True)
+        if at is not None:
+            request.at_position = at
+        try:
+            return state_entry(await self.call("GetState", request, token))
+        except GatewayError as error:
+            if error.reason != "no-picture":
+                raise
+        request.picture = False
+        return state_entry(await self.call("GetState", request, token))
+
+    async def viewer(self, game_id: str, token: str | None) -> str | None:
+        """Who the token makes the caller in this game (None: a spectator);
+        refuses a token that is not this game's."""
+        request = pb.GetStateRequest(game_id=game_id, at_position=0)
+        return (await self.call("GetState", request, token)).viewer or None
+
+    async def records(
+        self, game_id: str, token: str | None, from_position: int = 0
+    ) -> list[dict[str, Any]]:
+        request = pb.ListEventsRequest(game_id=game_id, from_position=from_position)
+        response = await self.call("ListEvents", request, token)
+        return [record_entry(json.loads(r.record_json), r.notation) for r in response.records]
+
+    async def tree(self, game_id: str) -> dict[str, Any]:
+        response = await self.call("GetTree", pb.GetTreeRequest(game_id=game_id))
+        return {
+            "root": response.root_game_id,
+            "nodes": [
+                {
+                    "game_id": n.game_id,
+                    "parent": n.parent_game_id or None,
+                    "parent_position": n.parent_position,
+                    "last_position": n.last_position,
+                    "finished": n.finished,
+                }
+                for n in response.nodes
+            ],
+        }
+
+    async def fork(self, game_id: str, token: str | None, at: int) -> dict[str, Any]:
+        """A new game from position ``at``; its tokens go to the caller once."""
+        request = pb.ForkGameRequest(game_id=game_id, at_position=at)
+        created = await self.call("ForkGame", request, token)
+        return {
+            "game_id": created.game_id,
+            "seat_tokens": dict(created.seat_tokens),
+            "arbiter_token": created.arbiter_token,
+        }
+
+    async def follow(
+        self, game_id: str, token: str | None, from_position: int
+    ) -> AsyncIterator[dict[str, Any]]:
+        """Each record from ``from_position`` on as it is stored, until the
+        game ends or the caller stops listening (the gRPC stream is then
+        cancelled)."""
+        request = pb.FollowGameRequest(game_id=game_id, from_position=from_position)
+        stream = self.stub.FollowGame(request, metadata=bearer(token))
+        try:
+            async for message in stream:
+                yield record_entry(json.loads(message.record_json), message.notation)
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.CANCELLED:
+                raise gateway_error(error, self.address) from None
+        finally:
+            stream.cancel()

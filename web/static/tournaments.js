@@ -1,0 +1,91 @@
+// Tournaments: the events found in the games' tags, each with its rounds
+// and tables; standings once the service offers them.
+
+import { get } from "./api.js";
+import { eventHash, gameHash } from "./route.js";
+
+function element(tag, text = "", className = "") {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function resultWords(result) {
+  if (!result) return "";
+  const ranking = result.ranking || [];
+  const scores = result.scores || {};
+  const first = ranking[0] || [];
+  const score = (seat) => (seat in scores ? ` ${scores[seat]}` : "");
+  return `won by ${first.map((s) => `${s}${score(s)}`).join(" and ")}`;
+}
+
+export async function showEvents(container) {
+  container.replaceChildren(element("p", "loading…", "muted"));
+  let found;
+  try {
+    found = await get("/api/events");
+  } catch (error) {
+    container.replaceChildren(element("p", error.message, "error"));
+    return;
+  }
+  const note = element("p", found.note, "note");
+  if (!found.events.length) {
+    container.replaceChildren(
+      note,
+      element("p", "No game carries an Event tag yet (gamelog new … --tag Event=…).", "muted"),
+    );
+    return;
+  }
+  const list = element("ul", "", "events");
+  for (const event of found.events) {
+    const li = element("li");
+    const link = element("a", event.name);
+    link.href = eventHash(event.name);
+    const rounds = event.rounds.length ? ` · rounds ${event.rounds.join(", ")}` : "";
+    li.append(link, element("span", ` ${event.games} games, ${event.running} running${rounds}`, "meta"));
+    list.append(li);
+  }
+  container.replaceChildren(note, list);
+}
+
+export async function showEvent(container, name) {
+  container.replaceChildren(element("p", "loading…", "muted"));
+  let found;
+  try {
+    found = await get(`/api/event?${new URLSearchParams({ name })}`);
+  } catch (error) {
+    container.replaceChildren(element("p", error.message, "error"));
+    return;
+  }
+  const parts = [element("h1", found.name)];
+  const standings = element("section", "", "standings");
+  standings.append(element("h3", "Standings"));
+  standings.append(element("p", found.note, "note"));
+  parts.push(standings);
+  for (const round of found.rounds) {
+    const section = element("section", "", "round");
+    section.append(element("h3", round.round ? `Round ${round.round}` : "Without a round"));
+    const table = element("table", "", "tables");
+    const head = element("tr");
+    for (const title of ["Table", "Game", "Players", "Result"]) head.append(element("th", title));
+    table.append(head);
+    for (const t of round.tables) {
+      const tr = element("tr");
+      const link = element("a", t.table ? `Table ${t.table}` : t.game_id.slice(0, 8));
+      link.href = gameHash(t.game_id);
+      const cell = element("td");
+      cell.append(link);
+      tr.append(
+        cell,
+        element("td", t.game),
+        element("td", t.seats.join(", ")),
+        element("td", t.finished ? resultWords(t.result) || "finished" : "running"),
+      );
+      table.append(tr);
+    }
+    section.append(table);
+    parts.push(section);
+  }
+  container.replaceChildren(...parts);
+}
