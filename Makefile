@@ -19,7 +19,7 @@ serve: setup
 
 # mypy cannot follow setuptools' package-dir mapping, so it reads the
 # packages through a tree of symlinks named as they are imported.
-.typecheck/gamelog:
+.typecheck/gamelog: Makefile
 	mkdir -p .typecheck/gamelog
 	for d in games service replay cli tournaments web; do ln -sfn ../../$$d .typecheck/gamelog/$$d; done
 	ln -sfn ../../proto/gamelog/v1 .typecheck/gamelog/v1

@@ -84,7 +84,10 @@ def ink_on(fill: str) -> str:
 
 
 def _text(x: float, y: float, words: str, size: int = 14, **attributes: str) -> str:
-    extra = "".join(f' {key.replace("_", "-")}="{value}"' for key, value in attributes.items())
+    # ``class_`` stands for ``class`` (a Python keyword); ``font_weight`` for ``font-weight``.
+    extra = "".join(
+        f' {key.rstrip("_").replace("_", "-")}="{value}"' for key, value in attributes.items()
+    )
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(words)}</text>'
 
 
