@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -119,8 +118,7 @@ def test_every_illegal_move_tried_is_refused(n: int, seed: int) -> None:
         assert RULES.legal_moves(state, other) == []
 
 
-def test_a_five_player_game_plays_out_fast() -> None:
-    began = time.perf_counter()
+def test_a_five_player_game_plays_out_to_its_end() -> None:
+    # Speed is measured in bench/, never in a timed test.
     line = _game(5, 12345)
     assert RULES.result(line.final_state) is not None
-    assert time.perf_counter() - began < 2.0

@@ -6,7 +6,6 @@ a reason; a 5-player play-out stays fast."""
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -120,9 +119,7 @@ def test_refused_moves_raise_illegal_move_with_reason(n: int, seed: int) -> None
         assert error.code == "game-over"
 
 
-def test_five_player_playout_is_fast() -> None:
-    started = time.perf_counter()
+def test_a_five_player_playout_reaches_its_end() -> None:
+    # Speed is measured in bench/, never in a timed test.
     line = play_out(RULES, seats_of(5), seed=11)
-    elapsed = time.perf_counter() - started
     assert RULES.result(line.final_state) is not None
-    assert elapsed < 1.0, elapsed
