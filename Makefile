@@ -38,7 +38,8 @@ test: lint typecheck unit
 
 proto: setup
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/python -m grpc_tools.protoc -Iproto --python_out=proto --grpc_python_out=proto \
-		--mypy_out=proto --mypy_grpc_out=proto proto/gamelog/v1/gamelog.proto
+		--mypy_out=proto --mypy_grpc_out=proto proto/gamelog/v1/gamelog.proto \
+		proto/gamelog/v1/tournaments.proto
 
 docs: setup
 	$(BIN)/python -m gamelog.games.schema_docs > docs/schemas.md

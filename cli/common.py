@@ -105,7 +105,35 @@ def state_json(state: Any) -> dict[str, Any]:
         "view": loads(state.view_json),
         "pending_undo": loads(state.pending_undo_json),
         "tags": dict(state.tags),
+        "clocks": clocks_json(state),
     }
+
+
+def clocks_json(state: Any) -> dict[str, Any] | None:
+    """A timed game's clocks (None for an untimed one)."""
+    if not state.time_control:
+        return None
+    return {
+        "time_control": state.time_control,
+        "remaining_ms": dict(state.clock_remaining_ms),
+        "running": list(state.clock_running),
+        "out_of_time": list(state.out_of_time),
+    }
+
+
+def clock_words(state: Any) -> str:
+    """``clocks (300+5): ann 4:12.3 (running), ben 5:00.0``."""
+
+    def shown(ms: int) -> str:
+        minutes, rest = divmod(ms, 60_000)
+        return f"{minutes}:{rest / 1000:04.1f}"
+
+    parts = []
+    for seat, ms in sorted(state.clock_remaining_ms.items()):
+        note = " (running)" if seat in state.clock_running else ""
+        note = " (out of time)" if seat in state.out_of_time else note
+        parts.append(f"{seat} {shown(ms)}{note}")
+    return f"clocks ({state.time_control}): " + ", ".join(parts)
 
 
 def print_state(state: Any, last_move: str = "") -> None:
@@ -122,6 +150,8 @@ def print_state(state: Any, last_move: str = "") -> None:
         console.print(tags, markup=False, highlight=False)
     if last_move:
         console.print(f"last: {last_move}", markup=False, highlight=False)
+    if state.time_control:
+        console.print(clock_words(state), markup=False, highlight=False)
     console.print(state.text, markup=False, highlight=False)
     if state.finished:
         print_result(loads(state.result_json))

@@ -84,6 +84,7 @@ def tag_pairs(tags: tuple[str, ...]) -> dict[str, str]:
 @click.option("--player", default="", help="only games with a seat of this name")
 @click.option("--event", default="", help="only games of this event (the Event tag)")
 @click.option("--round", "round_", default="", help="only games of this round (the Round tag)")
+@click.option("--tournament", default="", help="only the tables of this tournament (its id)")
 @click.option("--limit", default=100, show_default=True, type=click.IntRange(1, 10_000))
 def list_games(
     server: str,
@@ -95,6 +96,7 @@ def list_games(
     player: str,
     event: str,
     round_: str,
+    tournament: str,
     limit: int,
 ) -> None:
     """List the stored games, newest first (short ids: any unique prefix names a game)."""
@@ -107,6 +109,7 @@ def list_games(
             player=player,
             event=event,
             round=round_,
+            tournament_id=tournament,
         )
     rows = [
         {

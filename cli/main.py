@@ -13,6 +13,7 @@ prints a table or the board. Tokens come from ``--token`` or $GAMELOG_TOKEN.
     gamelog selfplay three-too-many --players 4 --games 20 --json
     gamelog web --server localhost:50051 --port 8080
     gamelog reindex --db games.sqlite
+    gamelog tournament new "Club night" --game panem --table-size 4 --rounds 5
 
 A refused call exits with status 1 and prints the status code, the
 machine-readable reason and the message.
@@ -34,6 +35,7 @@ from gamelog.cli import (
     replaying,
     selfplay,
     serve,
+    tournament,
     undo,
     web,
 )
@@ -77,6 +79,7 @@ for command in (
     records.export,
     records.import_,
     maintenance.reindex,
+    tournament.tournament,
     web.web,
 ):
     main.add_command(command)

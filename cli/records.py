@@ -14,6 +14,8 @@ from gamelog.cli.common import (
     emit,
     token_option,
 )
+from gamelog.cli.tournament_client import TournamentClient
+from gamelog.replay.tournament_archive import FORMAT as TOURNAMENT_ARCHIVE
 
 
 @click.command()
@@ -80,12 +82,20 @@ def export(
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @token_option()
 def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | None) -> None:
-    """Re-validate a record file and store all its games, or none.
+    """Re-validate a record file (or a tournament archive) and store all its
+    games, or none.
 
     A file holding only branches of a game already in this store (not the game
-    itself) needs that game's arbiter token (--token)."""
+    itself) needs that game's arbiter token (--token). A tournament archive
+    (from ``gamelog tournament export -o``) is audited whole (the tournament,
+    every table's game, the results against the games) and gets a new
+    director's token and new player tokens."""
+    content = json.loads(Path(file).read_text())
+    if isinstance(content, dict) and content.get("format") == TOURNAMENT_ARCHIVE:
+        _import_tournament(server, ca, as_json, content)
+        return
     with Client(server, ca) as client:
-        response = client.import_file(json.loads(Path(file).read_text()), token)
+        response = client.import_file(content, token)
     data: dict[str, Any] = {
         "id_map": dict(response.id_map),
         "games": [
@@ -111,3 +121,21 @@ def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | 
             "this import made another copy",
             err=True,
         )
+
+
+def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) -> None:
+    with TournamentClient(server, ca) as client:
+        response = client.import_tournament(data)
+    imported = {
+        "tournament_id": response.tournament_id,
+        "director_token": response.director_token,
+        "player_tokens": dict(response.player_tokens),
+        "id_map": dict(response.id_map),
+    }
+    if as_json:
+        emit(imported)
+        return
+    click.echo(f"tournament {response.tournament_id}: {len(response.id_map)} game(s) imported")
+    click.echo(f"director token (keep it secret): {response.director_token}")
+    for player, player_token in sorted(response.player_tokens.items()):
+        click.echo(f"{player}\t{player_token}")

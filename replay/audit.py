@@ -18,7 +18,14 @@
    cached state the store keeps beside a take-back or in a snapshot equal to
    the state folded again;
 6. the end recorded exactly when the rules say the game is over, with their
-   result, and nothing after it.
+   result, and nothing after it (a duplicate round's table may hold its end
+   until the round's last table is over);
+7. with a time control (``replay.clock``): the clocks run again from the
+   records' own times; every ``timeout`` record names exactly the seats whose
+   time had run out by then, no seat moved after its time ran out, a game
+   lost on time ends at once with the time-out result, and every move made
+   by rule for a seat out of time is the one the service makes (the first of
+   its legal moves), made as soon as that seat is to act.
 
 A game still running is audited up to its last position; without its seed a
 decision that draws cannot be re-run, and is reported as deferred rather than
@@ -41,11 +48,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamelog.games import get_rules
-from gamelog.games.protocol import Rules, RulesError, rng_for
+from gamelog.games.protocol import ARBITER, Rules, RulesError, rng_for
+from gamelog.replay.clock import ClockError, Clocks, millis, time_control_of, timeout_result
 from gamelog.replay.export import GameEntry
 from gamelog.replay.fold import line_events, start_state
 from gamelog.replay.line import Line, LineRefusal
@@ -210,6 +218,24 @@ def _audit_line(
         base_ply=created.get("base_ply", 0),
     )
     report.positions_checked = 1
+    metadata = created.get("metadata") or {}
+    held = "Duplicate" in metadata
+    try:
+        control = time_control_of(metadata) if "time" in created else None
+    except ClockError as error:
+        return report.fail(Difference(0, f"the time control cannot be read: {error}"))
+    seats = list(created["seats"])
+    clocks = (
+        Clocks.start(control, seats, created["time"], _timed(rules, state))
+        if control is not None
+        else None
+    )
+
+    def outcome() -> Any:
+        if clocks is not None and clocks.control.on_timeout == "lose" and clocks.out_of_time:
+            return timeout_result(seats, clocks.out_of_time)
+        result = rules.result(state)
+        return as_stored(result.to_json()) if result is not None else None
 
     for record in records[1:]:
         position = record["position"]
@@ -220,8 +246,19 @@ def _audit_line(
             )
         if line.finished:
             return report.fail(Difference(position, "a record after the end of the game", kind))
+        due = _due(rules, state, clocks, outcome() is not None, held)
+        if due is not None and not _is(record, due):
+            return report.fail(
+                Difference(position, f"a {kind} record where {due[1]} should come", kind)
+            )
+        mover: str | None = None
+        timed_out: list[str] = []
         if kind == "move":
-            failed = _audit_move(report, rules, state, line, record, rng)
+            if outcome() is not None:
+                return report.fail(Difference(position, "a move after the game was over"))
+            failed = _audit_clock(report, rules, state, clocks, record)
+            if failed is None:
+                failed = _audit_move(report, rules, state, line, record, rng)
             if failed is not None:
                 return failed
             for event in record["events"]:
@@ -230,18 +267,26 @@ def _audit_line(
             line = line.after_move(position, shows)
             if record["events"] and all(e.get("declared") is True for e in record["events"]):
                 report.declared.append(position)
-        elif kind == "finished":
-            result = rules.result(state)
-            if result is None:
-                return report.fail(Difference(position, "recorded as finished, but it is not over"))
-            if as_stored(result.to_json()) != record["result"]:
+            if not record.get("by_rule") and record["seat"] != ARBITER:
+                mover = record["seat"]
+        elif kind == "timeout":
+            if clocks is None:
+                return report.fail(Difference(position, "a time-out in a game without clocks"))
+            expired = list(clocks.expired(millis(record["time"])))
+            if outcome() is not None or record["seats"] != expired:
                 return report.fail(
-                    Difference(
-                        position,
-                        "the stored result differs",
-                        record["result"],
-                        as_stored(result.to_json()),
-                    )
+                    Difference(position, "the time-out names other seats", record["seats"], expired)
+                )
+            if record["on_timeout"] != clocks.control.on_timeout:
+                return report.fail(Difference(position, "the time-out's rule differs"))
+            timed_out = record["seats"]
+        elif kind == "finished":
+            expected = outcome()
+            if expected is None:
+                return report.fail(Difference(position, "recorded as finished, but it is not over"))
+            if expected != record["result"]:
+                return report.fail(
+                    Difference(position, "the stored result differs", record["result"], expected)
                 )
             line = line.after_finish()
         else:
@@ -249,6 +294,10 @@ def _audit_line(
                 line, state = _take_back_step(line, record, states, state)
             except LineRefusal as refusal:
                 return report.fail(Difference(position, f"{kind}: {refusal.message}", record))
+        if clocks is not None:
+            clocks = clocks.after(record["time"], mover, _timed(rules, state), timed_out)
+            if line.finished or outcome() is not None:
+                clocks = replace(clocks, running=())
         states[position] = state
         if cached_states and position in cached_states and cached_states[position] != state:
             return report.fail(
@@ -256,11 +305,80 @@ def _audit_line(
             )
         report.positions_checked += 1
 
-    if not line.finished and rules.result(state) is not None:
-        return report.fail(
-            Difference(records[-1]["position"], "the game is over but no end is recorded")
-        )
+    if not line.finished:
+        due = _due(rules, state, clocks, outcome() is not None, held)
+        if due is not None:
+            problem = "the game is over but no end is recorded" if due[0] == "finished" else due[1]
+            return report.fail(Difference(records[-1]["position"], problem))
+        if outcome() is not None:
+            report.notes.append(
+                "over, its end held until the round's last table is over (duplicate play)"
+            )
     return report
+
+
+def _timed(rules: Rules[Any], state: Any) -> list[str]:
+    return [seat for seat in rules.to_act(state) if seat != ARBITER]
+
+
+def _by_rule_seat(rules: Rules[Any], state: Any, clocks: Clocks | None) -> str | None:
+    """The seat whose move the service makes by rule now (out of time under
+    ``play-by-rule`` and to act), as ``Game.seat_by_rule`` chooses it."""
+    if clocks is None or clocks.control.on_timeout != "play-by-rule":
+        return None
+    return next((s for s in rules.to_act(state) if s in clocks.out_of_time), None)
+
+
+def _due(
+    rules: Rules[Any], state: Any, clocks: Clocks | None, over: bool, held: bool
+) -> tuple[str, str] | None:
+    """What the service stores at once after a record, if anything: the end
+    of a game that is over, or a move by rule."""
+    if over:
+        return None if held else ("finished", "the end of a game that is over")
+    seat = _by_rule_seat(rules, state, clocks)
+    if seat is not None and rules.legal_moves(state, seat):
+        return ("by-rule", f"the move by rule for {seat}, who is out of time")
+    return None
+
+
+def _is(record: Record, due: tuple[str, str]) -> bool:
+    if due[0] == "finished":
+        return bool(record["kind"] == "finished")
+    return record["kind"] == "move" and bool(record.get("by_rule"))
+
+
+def _audit_clock(
+    report: AuditReport, rules: Rules[Any], state: Any, clocks: Clocks | None, record: Record
+) -> AuditReport | None:
+    """A move against the clocks: in time, or made by rule as the service would."""
+    position, seat = record["position"], record["seat"]
+    if record.get("by_rule"):
+        expected = _by_rule_seat(rules, state, clocks)
+        if expected != seat:
+            return report.fail(
+                Difference(position, "a move by rule for a seat that is not out of time", seat)
+            )
+        legal = rules.legal_moves(state, seat)
+        if not legal or as_stored(legal[0]) != record["move"]:
+            return report.fail(
+                Difference(
+                    position,
+                    "a move by rule other than the first legal move",
+                    record["move"],
+                    as_stored(legal[0]) if legal else None,
+                )
+            )
+        return None
+    if clocks is None:
+        return None
+    if seat in clocks.out_of_time:
+        return report.fail(Difference(position, f"{seat} moved after running out of time"))
+    if seat in clocks.running and clocks.remaining(seat, millis(record["time"])) <= 0:
+        return report.fail(
+            Difference(position, f"{seat} moved after its time ran out, with no time-out recorded")
+        )
+    return None
 
 
 def _audit_creation(
@@ -335,6 +453,8 @@ def _audit_move(
     if rules.result(state) is not None:
         return report.fail(Difference(position, "a move after the game was over"))
     seat = record["seat"]
+    if record.get("by_rule") and not isinstance(record["by_rule"], bool):
+        return report.fail(Difference(position, "by_rule is true or absent"))
     if seat not in rules.to_act(state):
         return report.fail(Difference(position, f"{seat} may not move at this point", seat))
     try:

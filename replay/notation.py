@@ -38,7 +38,8 @@ def record_line(rules: Rules[Any], state_before: Any, record: Record) -> str:
     if kind == "created":
         return str(rules.notate(state_before, None, None, record["events"]))
     if kind == "move":
-        return str(rules.notate(state_before, record["seat"], record.get("move"), record["events"]))
+        line = str(rules.notate(state_before, record["seat"], record.get("move"), record["events"]))
+        return f"{line} (by rule: out of time)" if record.get("by_rule") else line
     if kind == "undo-request":
         return f"{record['seat']} asks to take back to position {record['to_position']}"
     if kind == "undo-approve":
@@ -52,6 +53,11 @@ def record_line(rules: Rules[Any], state_before: Any, record: Record) -> str:
         return f"{line}, approved by {and_list(approved)}" if approved else line
     if kind == "finished":
         return f"game over: {standings_line(record['result'])}"
+    if kind == "timeout":
+        late = and_list(record["seats"])
+        if record["on_timeout"] == "lose":
+            return f"time is up for {late}: lost on time"
+        return f"time is up for {late}: the rest of their moves are made by rule"
     return str(kind)
 
 

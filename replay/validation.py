@@ -23,6 +23,7 @@ from typing import Any
 from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, RulesError
 from gamelog.replay.checks import seat_names_problem, tags_problem
+from gamelog.replay.clock import ON_TIMEOUT, time_control_problem
 from gamelog.replay.line import UNDO_POLICIES
 from gamelog.replay.record import RECORD_FORMAT, Record, canonical_json
 
@@ -63,8 +64,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "undo-decline": ("seat", "to_position"),
     "takeback": ("to_position", "by", "approved_by", "ply"),
     "finished": ("result", "seed", "seed_nonce"),
+    "timeout": ("seats", "on_timeout"),
 }
-OPTIONAL_BY_KIND: dict[str, tuple[str, ...]] = {"move": ("request_id",)}
+OPTIONAL_BY_KIND: dict[str, tuple[str, ...]] = {"move": ("request_id", "by_rule")}
 FORMAT_1_LACKS: dict[str, tuple[str, ...]] = {"created": ("format",), "finished": ("seed_nonce",)}
 """Fields a format-1 record (written before hiding commitments) does not have."""
 
@@ -169,7 +171,7 @@ def _check_created(record: Record, seats: list[str], redacted: bool) -> None:
     _hash(record, "options_hash")
     if record["undo_policy"] not in UNDO_POLICIES:
         raise Problem(f"undo_policy must be one of {', '.join(UNDO_POLICIES)}")
-    problem = tags_problem(record["metadata"])
+    problem = tags_problem(record["metadata"]) or time_control_problem(record["metadata"])
     if problem:
         raise Problem(f"metadata: {problem}")
     _hash(record, "commitment")
@@ -195,6 +197,8 @@ def _check_move(record: Record, seats: list[str], redacted: bool) -> None:
     _hash(record, "move_hash")
     if "request_id" in record:
         _text(record, "request_id", 128)
+    if "by_rule" in record and record["by_rule"] is not True:
+        raise Problem("by_rule is true or absent")
     _events(record, redacted)
 
 
@@ -239,7 +243,18 @@ def _check_finished(record: Record, seats: list[str], redacted: bool) -> None:
         raise Problem("seed_nonce must be 32 bytes of lowercase hexadecimal")
 
 
+def _check_timeout(record: Record, seats: list[str], redacted: bool) -> None:
+    late = record["seats"]
+    if not isinstance(late, list) or not late or not all(s in seats for s in late):
+        raise Problem("a time-out names seats of this game")
+    if len(set(late)) != len(late):
+        raise Problem("a time-out names each seat once")
+    if record["on_timeout"] not in ON_TIMEOUT:
+        raise Problem(f"on_timeout must be one of {', '.join(ON_TIMEOUT)}")
+
+
 CHECKS: dict[str, Callable[[Record, list[str], bool], None]] = {
+    "timeout": _check_timeout,
     "created": _check_created,
     "move": _check_move,
     "undo-request": _check_undo_step,

@@ -4,7 +4,10 @@
 one module per concept: ``commands`` (create a game, play a move, take back,
 fork), ``queries`` (a position, legal moves, records, diff, audit), ``listing``
 (stored games and trees), ``following`` (live streams) and ``record_files``
-(export, import), all over ``store.GameStore`` (loading, saving, tokens).
+(export, import), all over ``store.GameStore`` (loading, saving, tokens);
+and the tournaments: ``tournaments`` (commands), ``tournament_queries`` and
+``tournament_files`` (archives), with results flowing in from finished tables
+(``table_results``) and clocks kept (``clocks``).
 Nothing here knows about gRPC: the adapter in ``grpc_api`` maps calls and
 errors onto it.
 
@@ -16,16 +19,14 @@ errors onto it.
 
 from __future__ import annotations
 
-from gamelog.service.commands import Commands
 from gamelog.service.errors import GamelogError, PermissionDenied
 from gamelog.service.following import Following
 from gamelog.service.outcomes import CreatedGame, GameSummary, Played, PositionView
-from gamelog.service.queries import Queries
-from gamelog.service.record_files import RecordFiles
 from gamelog.service.store import event_record, parse_game_id
+from gamelog.service.tournament_files import TournamentFiles
 
 
-class GameLog(Commands, Queries, Following, RecordFiles):
+class GameLog(TournamentFiles, Following):
     """The service's use cases over the event store."""
 
     # The store's tables and environment variables are named after this.

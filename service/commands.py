@@ -16,6 +16,7 @@ from uuid import UUID
 from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, rng_for
 from gamelog.replay.checks import seat_names_problem, tags_problem
+from gamelog.replay.clock import time_control_problem
 from gamelog.replay.fold import line_events
 from gamelog.replay.notation import record_line
 from gamelog.replay.record import (
@@ -26,6 +27,7 @@ from gamelog.replay.record import (
     seed_commitment,
 )
 from gamelog.replay.redact import redact_record
+from gamelog.service.clocks import ClockKeeping
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
     UNREADABLE,
@@ -35,12 +37,12 @@ from gamelog.service.errors import (
     PermissionDenied,
     Refused,
 )
-from gamelog.service.game import UNDO_POLICIES, Game, record_time
+from gamelog.service.game import DUPLICATE_TAG, UNDO_POLICIES, Game, record_time
 from gamelog.service.outcomes import CreatedGame, Played, Shown, TakeBackOutcome
-from gamelog.service.store import GameStore, event_record
+from gamelog.service.store import event_record
 
 
-class Commands(GameStore):
+class Commands(ClockKeeping):
     """The use cases that store something."""
 
     # -- creating ---------------------------------------------------------------------
@@ -55,11 +57,33 @@ class Commands(GameStore):
         seed: bytes | None = None,
     ) -> CreatedGame:
         """Set up a new game: deal it, publish the seed's commitment, issue tokens."""
+        if DUPLICATE_TAG in (metadata or {}):
+            raise InvalidArgument(
+                "bad-metadata", f"tag {DUPLICATE_TAG} is set by tournaments (duplicate rounds)"
+            )
+        game_aggregate, credentials, created = self._prepare_game(
+            game, seats, options, undo_policy, metadata, seed
+        )
+        self._save(game_aggregate, credentials)
+        return created
+
+    def _prepare_game(
+        self,
+        game: str,
+        seats: Sequence[str],
+        options: Mapping[str, JSON] | None = None,
+        undo_policy: str = "none",
+        metadata: Mapping[str, JSON] | None = None,
+        seed: bytes | None = None,
+    ) -> tuple[Game, Credentials, CreatedGame]:
+        """A new game and its credentials, checked and dealt, not yet saved
+        (a tournament saves its tables with the round that seats them)."""
         rules = self._rules(game)
         seats = self._checked_seats(rules, seats)
         if undo_policy not in UNDO_POLICIES:
             raise InvalidArgument("bad-undo-policy", f"undo policy must be one of {UNDO_POLICIES}")
         metadata = self._checked_metadata(metadata)
+        self._check_clock(rules, metadata)
         seed = seed if seed is not None else secrets.token_bytes(32)
         seed_nonce = new_seed_nonce()
         try:
@@ -87,16 +111,24 @@ class Commands(GameStore):
             "base_ply": 0,
             "events": deal,
         }
-        return self._store_new_game(record, seed, seed_nonce)
+        return self._new_game(record, seed, seed_nonce)
 
     def _store_new_game(self, record: Record, seed: bytes, seed_nonce: bytes) -> CreatedGame:
+        game, credentials, created = self._new_game(record, seed, seed_nonce)
+        self._save(game, credentials)
+        return created
+
+    @staticmethod
+    def _new_game(
+        record: Record, seed: bytes, seed_nonce: bytes
+    ) -> tuple[Game, Credentials, CreatedGame]:
         game_id = uuid.uuid4()
         game = Game.create(game_id, record, seed, seed_nonce)
         credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, record["seats"])
-        self._save(game, credentials)
-        return CreatedGame(
+        created = CreatedGame(
             game_id, seat_tokens, arbiter_token, record["commitment"], game.record_created
         )
+        return game, credentials, created
 
     def _rules(self, game: str) -> Rules[Any]:
         try:
@@ -116,6 +148,16 @@ class Commands(GameStore):
         if problem:
             raise InvalidArgument(*problem)
         return seats
+
+    @staticmethod
+    def _check_clock(rules: Rules[Any], metadata: Mapping[str, JSON]) -> None:
+        problem = time_control_problem(metadata)
+        if problem:
+            raise InvalidArgument("bad-time-control", problem)
+        if "TimeControl" in metadata and rules.name == "freeform":
+            raise InvalidArgument(
+                "bad-time-control", "freeform has no turns, so no clock can be fair in it"
+            )
 
     def _checked_metadata(self, metadata: Mapping[str, JSON] | None) -> dict[str, JSON]:
         metadata = dict(metadata or {})
@@ -142,14 +184,20 @@ class Commands(GameStore):
             game = self._current_game(game_id, at_position)
             if request_id and request_id in game.request_ids:
                 return self._replayed(game_id, game, request_id, seat, move)
+            now = record_time()
+            if game.flag(now):
+                # Time ran out before this move came: that is stored, the move is not.
+                self._save_game(game_id, game)
+                self._remember(game_id, game)
+                self._refuse_after_timeout(game, seat, at_position)
             before = game.state
             try:
-                game.play(seat, move, at_position, request_id)
+                game.play(seat, move, at_position, request_id, now)
             except RulesError as error:
                 raise Refused(error.code, error.message) from None
             records = [event_record(event) for event in game.pending_events]
             try:
-                self._save(game)
+                self._save_game(game_id, game)
             except Conflict:
                 # Another process may have stored this very request already.
                 fresh = self._game(game_id)
@@ -158,15 +206,33 @@ class Commands(GameStore):
                 raise
             self._remember(game_id, game)
         rules = game.rules
-        shown = [redact_record(rules, r, seat, game.is_finished) for r in records]
+        shown = []
+        state = before
+        for record in records:
+            cut = redact_record(rules, record, seat, game.is_finished)
+            shown.append(Shown(cut, record_line(rules, state, cut)))
+            for event in record.get("events", ()):
+                state = rules.evolve(state, event)
         return Played(
             game.position,
             records,
             seat=seat,
             finished=game.is_finished,
             game=game.record_created["game"],
-            # Only the move's own line needs the state before it; the end's needs none.
-            shown=[Shown(r, record_line(rules, before, r)) for r in shown],
+            shown=shown,
+        )
+
+    @staticmethod
+    def _refuse_after_timeout(game: Game, seat: str, at_position: int) -> None:
+        if game.is_over:
+            raise Refused("game-over", "the game is over: time ran out")
+        if game.clock is not None and seat in game.clock.out_of_time:
+            raise Refused("out-of-time", f"{seat}'s time has run out")
+        game._expect_for_move(seat, at_position)
+        raise Conflict(
+            "stale-position",
+            f"time ran out for a seat; the game is at position {game.position}",
+            {"position": str(game.position)},
         )
 
     def _replayed(self, game_id: UUID, game: Game, request_id: str, seat: str, move: Any) -> Played:

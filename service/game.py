@@ -11,6 +11,15 @@ Positions count stored events: the creation is position 0, the first move 1.
 The *ply* counts moves in the current line of play; a take-back shortens the
 line, and the random source of a decision depends on (seed, ply), so the same
 position always draws the same cards.
+
+A game with a time control (``replay.clock``) keeps every seat's clock from
+the records' own times. A seat out of time gets a ``timeout`` record: under
+``lose`` the game ends with that seat last; under ``play-by-rule`` the game
+stores that seat's later moves itself, each the first of its legal moves.
+A table of a duplicate round (tag ``Duplicate``) holds its end: when its
+rules say it is over, the ``finished`` record (which makes the whole record
+public) waits until the tournament finishes every table of the round at once,
+so no finished table shows the deal the other tables still play.
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ from eventsourcing.domain import Aggregate, Snapshot
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.protocol import ARBITER, Move, Rules, rng_for
+from gamelog.replay.clock import ClockError, Clocks, millis, time_control_of, timeout_result
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import UNDO_POLICIES, Line, LineRefusal, UndoRequest
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal
@@ -35,6 +45,11 @@ from gamelog.service.errors import UNREADABLE, Conflict, PermissionDenied, Refus
 
 __all__ = ["UNDO_POLICIES", "Game", "GameSnapshot", "UnreadableRecord"]
 log = logging.getLogger(__name__)
+
+DUPLICATE_TAG = "Duplicate"
+"""A table of a duplicate round: its end is held until the round's last table is over."""
+MAX_MOVES_BY_RULE = 10_000
+"""Moves the service makes by rule in one go (for seats out of time)."""
 
 
 class UnreadableRecord(Exception):
@@ -67,6 +82,8 @@ class GameSnapshot(Snapshot):
         state = dict(snapshot.state)
         state["state"] = encode(state["state"])
         state["line"] = line_to_json(state["line"])
+        clock = state.get("clock")
+        state["clock"] = clock.to_json() if clock is not None else None
         return cls(
             originator_id=snapshot.originator_id,
             originator_version=snapshot.originator_version,
@@ -80,13 +97,20 @@ class GameSnapshot(Snapshot):
             aggregate = super().mutate(None)
             aggregate.__dict__["state"] = decode(aggregate.__dict__["state"])
             aggregate.__dict__["line"] = line_from_json(aggregate.__dict__["line"])
+            clock = aggregate.__dict__.get("clock")
+            aggregate.__dict__["clock"] = Clocks.from_json(clock) if clock else None
         return aggregate
+
+
+def _now() -> datetime:
+    """The server's clock (the one place tests replace it)."""
+    return datetime.now(UTC)
 
 
 def record_time() -> str:
     """When a record is stored, by the server's clock: ISO 8601 UTC with
     milliseconds. Hashed with the record, so a clock cannot be edited later."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return _now().isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _all_concurrent(rules: Rules[Any], events: list[dict[str, Any]]) -> bool:
@@ -162,6 +186,13 @@ class Game(Aggregate):
             with _reading(self.originator_version - 1):
                 cast(Game, aggregate)._apply_finish(self.record)
 
+    class TimedOut(Aggregate.Event):
+        record: dict[str, Any]
+
+        def apply(self, aggregate: Aggregate) -> None:
+            with _reading(self.originator_version - 1):
+                cast(Game, aggregate)._apply_timeout(self.record)
+
     def __init__(self, record: dict[str, Any], seed_hex: str, seed_nonce_hex: str = "") -> None:
         with _reading(0):
             self._start(record, seed_hex, seed_nonce_hex)
@@ -183,6 +214,18 @@ class Game(Aggregate):
         # seat's last position in it.
         self.concurrent_from = 1
         self.concurrent_last: dict[str, int] = {}
+        self.clock = self._start_clock(record)
+
+    def _start_clock(self, record: Record) -> Clocks | None:
+        if "time" not in record:  # format 1: no times, no clocks
+            return None
+        try:
+            control = time_control_of(record.get("metadata") or {})
+        except ClockError:
+            return None  # an old game with a tag of that name before clocks existed
+        if control is None:
+            return None
+        return Clocks.start(control, self.seats, record["time"], self._to_act_timed())
 
     # -- what the game is ------------------------------------------------------
 
@@ -229,6 +272,34 @@ class Game(Aggregate):
         return self.result is not None
 
     @property
+    def end_held(self) -> bool:
+        """A duplicate round's table: its end waits for the round's other tables."""
+        return DUPLICATE_TAG in (self.record_created.get("metadata") or {})
+
+    @property
+    def lost_on_time(self) -> tuple[str, ...]:
+        """Seats whose time ran out in a game they lose that way (``lose``)."""
+        clock = self.clock
+        if clock is None or clock.control.on_timeout != "lose":
+            return ()
+        return clock.out_of_time
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The result the end records (or recorded): the rules' result, or
+        the time-out result once a seat lost on time; None while it goes on."""
+        if self.result is not None:
+            return self.result
+        if self.lost_on_time:
+            return timeout_result(self.seats, self.lost_on_time)
+        result = self.rules.result(self.state)
+        return as_stored(result.to_json()) if result is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        """Nothing more can be played: finished, or over with its end held."""
+        return self.outcome() is not None
+
+    @property
     def seed(self) -> bytes:
         return bytes.fromhex(self.seed_hex)
 
@@ -254,10 +325,11 @@ class Game(Aggregate):
 
     # -- commands ------------------------------------------------------------------
 
-    def _next(self, kind: str, **fields: Any) -> Record:
+    def _next(self, kind: str, now: str, **fields: Any) -> Record:
+        """The next record; ``now`` is the command's one reading of the clock."""
         record = {"position": self.position + 1, "kind": kind, "prev_hash": self.last_hash}
         if self.salted:
-            record["time"] = record_time()
+            record["time"] = now
         return {**record, **fields}
 
     def _expect(self, at_position: int) -> None:
@@ -282,10 +354,21 @@ class Game(Aggregate):
             return
         self._expect(at_position)
 
-    def play(self, seat: str, move: Move, at_position: int, request_id: str = "") -> None:
-        """Validate ``move`` with the rules and store it with what happened."""
+    def play(
+        self,
+        seat: str,
+        move: Move,
+        at_position: int,
+        request_id: str = "",
+        now: str | None = None,
+    ) -> None:
+        """Validate ``move`` with the rules and store it with what happened,
+        then whatever follows by itself (moves by rule, the end)."""
+        now = now or record_time()
         self._expect_for_move(seat, at_position)
-        if self.is_finished:
+        # Without a clock or a held end, a game that is over is finished (its
+        # end is stored with the move that ends it): no need to ask the rules.
+        if self.is_finished or ((self.clock is not None or self.end_held) and self.is_over):
             raise Refused("game-over", "the game is over")
         if seat != ARBITER and seat not in self.seats:
             raise Refused("not-a-seat", f"{seat!r} does not play in this game")
@@ -296,6 +379,12 @@ class Game(Aggregate):
                 f"{seat} may not move now; to act: {', '.join(to_act) or 'nobody'}",
                 {"to_act": ",".join(to_act)},
             )
+        clock = self.clock
+        if clock is not None and (
+            seat in clock.out_of_time
+            or (seat in clock.running and clock.remaining(seat, millis(now)) <= 0)
+        ):
+            raise Refused("out-of-time", f"{seat}'s time has run out")
         ply = self.ply + 1
         try:
             events = self.rules.decide(self.state, seat, move, rng_for(self.seed, ply))
@@ -303,19 +392,74 @@ class Game(Aggregate):
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
         move, events = as_stored([move, events])
-        record = self._next("move", seat=seat, ply=ply, move=move, events=events)
+        record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id
         self.trigger_event(self.MovePlayed, record=self._seal(record))
-        result = self.rules.result(self.state)
-        if result is not None:
-            finished = self._next("finished", result=result.to_json(), **self._revealed_seed())
-            self.trigger_event(self.Finished, record=self._seal(finished))
+        self._settle(now)
+
+    def flag(self, now: str | None = None) -> bool:
+        """Record every seat whose time has run out by ``now`` (and what
+        follows: the end, or moves by rule). True if anything was recorded."""
+        now = now or record_time()
+        clock = self.clock
+        if clock is None or self.is_over:
+            return False
+        late = clock.expired(millis(now))
+        if not late:
+            return False
+        record = self._next("timeout", now, seats=list(late), on_timeout=clock.control.on_timeout)
+        self.trigger_event(self.TimedOut, record=self._seal(record))
+        self._settle(now)
+        return True
+
+    def finish_held(self, now: str | None = None) -> bool:
+        """Store the held end of a game that is over (a duplicate round's
+        table, once the round's last table is over). True if stored."""
+        outcome = self.outcome()
+        if self.is_finished or outcome is None:
+            return False
+        self._finish(outcome, now or record_time())
+        return True
+
+    def _settle(self, now: str) -> None:
+        """What follows a stored record by itself: the moves of seats out of
+        time under ``play-by-rule`` (each the first of their legal moves), and
+        the end once the game is over (unless its end is held)."""
+        for _ in range(MAX_MOVES_BY_RULE):
+            seat = self.seat_by_rule()
+            if seat is None:
+                break
+            moves = self.rules.legal_moves(self.state, seat)
+            if not moves:
+                break
+            ply = self.ply + 1
+            events = self.rules.decide(self.state, seat, moves[0], rng_for(self.seed, ply))
+            move, events = as_stored([moves[0], events])
+            record = self._next(
+                "move", now, seat=seat, ply=ply, move=move, events=events, by_rule=True
+            )
+            self.trigger_event(self.MovePlayed, record=self._seal(record))
+        outcome = self.outcome()
+        if outcome is not None and not self.is_finished and not self.end_held:
+            self._finish(outcome, now)
+
+    def seat_by_rule(self) -> str | None:
+        """The seat whose move the service makes by rule now, if any: the
+        first seat to act that ran out of time under ``play-by-rule``."""
+        clock = self.clock
+        if clock is None or clock.control.on_timeout != "play-by-rule" or self.is_over:
+            return None
+        return next((s for s in self.rules.to_act(self.state) if s in clock.out_of_time), None)
+
+    def _finish(self, outcome: dict[str, Any], now: str) -> None:
+        finished = self._next("finished", now, result=outcome, **self._revealed_seed())
+        self.trigger_event(self.Finished, record=self._seal(finished))
 
     def request_undo(self, seat: str, to_position: int, at_position: int) -> None:
         self._expect(at_position)
         self._check(self.line.check_request, seat, to_position)
-        record = self._next("undo-request", seat=seat, to_position=to_position)
+        record = self._next("undo-request", record_time(), seat=seat, to_position=to_position)
         self.trigger_event(self.UndoRequested, record=self._seal(record))
 
     def answer_undo(self, seat: str, approve: bool, at_position: int) -> None:
@@ -323,7 +467,9 @@ class Game(Aggregate):
         self._check(self.line.check_answer, seat)
         assert self.line.pending is not None
         kind = "undo-approve" if approve else "undo-decline"
-        record = self._next(kind, seat=seat, to_position=self.line.pending.to_position)
+        record = self._next(
+            kind, record_time(), seat=seat, to_position=self.line.pending.to_position
+        )
         event_class = self.UndoApproved if approve else self.UndoDeclined
         self.trigger_event(event_class, record=self._seal(record))
 
@@ -337,6 +483,7 @@ class Game(Aggregate):
         self._check(self.line.check_takeback, to_position, by, approved_by)
         record = self._next(
             "takeback",
+            record_time(),
             to_position=to_position,
             by=by,
             approved_by=approved_by,
@@ -386,6 +533,8 @@ class Game(Aggregate):
         if record.get("request_id"):
             self.request_ids = {**self.request_ids, record["request_id"]: record["position"]}
         self.last_hash = record["hash"]
+        by_itself = record.get("by_rule") or record["seat"] == ARBITER
+        self._tick(record, mover=None if by_itself else record["seat"])
 
     def _end_concurrent_run(self, record: Record) -> None:
         self.concurrent_from = record["position"] + 1
@@ -399,18 +548,41 @@ class Game(Aggregate):
         else:
             self.line = self.line.after_answer(record["seat"], kind == "undo-approve")
         self.last_hash = record["hash"]
+        self._tick(record)
 
     def _apply_takeback(self, record: Record, restored_state: Any) -> None:
         self._end_concurrent_run(record)
         self.line = self.line.after_takeback(record["to_position"])
         self.state = restored_state
         self.last_hash = record["hash"]
+        self._tick(record)
 
     def _apply_finish(self, record: Record) -> None:
         self._end_concurrent_run(record)
         self.result = record["result"]
         self.line = self.line.after_finish()
         self.last_hash = record["hash"]
+        self._tick(record)
+
+    def _apply_timeout(self, record: Record) -> None:
+        self._end_concurrent_run(record)
+        self.last_hash = record["hash"]
+        self._tick(record, timed_out=record["seats"])
+
+    def _to_act_timed(self) -> list[str]:
+        """The seats whose clocks run now: to act, the arbiter aside."""
+        return [s for s in self.rules.to_act(self.state) if s != ARBITER]
+
+    def _tick(
+        self, record: Record, mover: str | None = None, timed_out: list[str] | None = None
+    ) -> None:
+        """The clocks after ``record`` (a game with a time control only)."""
+        if self.clock is None:
+            return
+        clock = self.clock.after(record["time"], mover, self._to_act_timed(), timed_out or ())
+        if self.is_over:
+            clock = dataclasses.replace(clock, running=())
+        self.clock = clock
 
 
 _EVENT_OF_KIND: dict[str, type[Aggregate.Event]] = {
@@ -419,4 +591,5 @@ _EVENT_OF_KIND: dict[str, type[Aggregate.Event]] = {
     "undo-approve": Game.UndoApproved,
     "undo-decline": Game.UndoDeclined,
     "finished": Game.Finished,
+    "timeout": Game.TimedOut,
 }

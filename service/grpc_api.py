@@ -255,7 +255,20 @@ def state_message(view: PositionView) -> pb.GameState:
         pending_undo_json=compact_json(view.pending_undo) if view.pending_undo else "",
         svg=view.svg,
         tags=view.tags,
+        **clock_fields(view.clocks),
     )
+
+
+def clock_fields(clocks: dict[str, Any] | None) -> dict[str, Any]:
+    """GameState's clock fields (none for an untimed game)."""
+    if not clocks:
+        return {}
+    return {
+        "time_control": clocks["time_control"],
+        "clock_remaining_ms": clocks["remaining_ms"],
+        "clock_running": clocks["running"],
+        "out_of_time": clocks["out_of_time"],
+    }
 
 
 class GameLogServicer(pb_grpc.GameLogServicer):

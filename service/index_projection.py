@@ -14,11 +14,11 @@ own key), so the projection costs a move nothing.
 
 **The tournaments' hook.** A tournament's table is an ordinary game created
 with its tags (Event, Round, Table, ...), so listings by event and round work
-from the tags alone. To fill the ``tournament_id`` column as well, add the
-tournament aggregate's event that seats a table to ``TOPICS`` and register a
-``change_of`` for it that returns ``TableAssigned(game_id, tournament_id)``;
-save the table's game before (or in the same transaction as, placed first) that
-event, so that the game's creation comes first in the log.
+from the tags alone. The ``tournament_id`` column is filled from the
+tournament's events that seat a round (``Tournament.RoundPaired`` and
+``SeatingOverridden``): one ``TableAssigned`` per new table game. The
+tournament saves its tables' games in the same transaction as that event,
+placed first, so a game's creation always comes first in the log.
 """
 
 from __future__ import annotations
@@ -41,10 +41,17 @@ from gamelog.service.index_view import (
     GameIndexView,
     IndexChange,
     IndexedGame,
+    TableAssigned,
 )
+from gamelog.service.tournament import Tournament
 
 log = logging.getLogger(__name__)
-TOPICS: tuple[str, ...] = (get_topic(Game.Created), get_topic(Game.Finished))
+TOPICS: tuple[str, ...] = (
+    get_topic(Game.Created),
+    get_topic(Game.Finished),
+    get_topic(Tournament.RoundPaired),
+    get_topic(Tournament.SeatingOverridden),
+)
 
 
 def indexed_game(event: Game.Created, seq: int) -> IndexedGame:
@@ -84,7 +91,7 @@ class GameIndexProjection(Projection[GameIndexView]):
     topics = TOPICS
 
     @singledispatchmethod
-    def change_of(self, event: Any, notification_id: int) -> IndexChange | None:
+    def change_of(self, event: Any, notification_id: int) -> IndexChange | list[IndexChange] | None:
         """What ``event`` changes in the index (None: nothing)."""
         return None
 
@@ -96,10 +103,20 @@ class GameIndexProjection(Projection[GameIndexView]):
     def _(self, event: Game.Finished, notification_id: int) -> IndexChange | None:
         return GameFinished(event.originator_id)
 
+    @change_of.register
+    def _(self, event: Tournament.RoundPaired, notification_id: int) -> list[IndexChange]:
+        tournament = str(event.originator_id)
+        return [TableAssigned(UUID(game_id), tournament) for game_id in event.game_ids.values()]
+
+    def changes_of(self, event: Any, notification_id: int) -> list[IndexChange]:
+        change = self.change_of(event, notification_id)
+        if change is None:
+            return []
+        return change if isinstance(change, list) else [change]
+
     def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         """The library's entry point: one event, one transaction."""
-        change = self.change_of(domain_event, tracking.notification_id)
-        self.view.record([change] if change else [], tracking)
+        self.view.record(self.changes_of(domain_event, tracking.notification_id), tracking)
 
     def process_events(
         self,
@@ -113,10 +130,8 @@ class GameIndexProjection(Projection[GameIndexView]):
         changes = []
         for event, tracking in events:
             try:
-                change = self.change_of(event, tracking.notification_id)
+                changes += self.changes_of(event, tracking.notification_id)
             except UNREADABLE as error:  # a damaged record must not stop the index
                 log.error("game %s left out of the index: %r", event.originator_id, error)
                 continue
-            if change is not None:
-                changes.append(change)
         self.view.record(changes, up_to, previous=previous)

@@ -64,6 +64,9 @@ class PositionView:
     pending_undo: dict[str, JSON] | None = None
     svg: str = ""
     tags: dict[str, str] = field(default_factory=dict)
+    clocks: dict[str, JSON] | None = None
+    """With a time control: ``time_control``, ``on_timeout``, ``remaining_ms``
+    per seat, ``running`` (whose clock runs now), ``out_of_time``."""
 
 
 @dataclass(frozen=True)

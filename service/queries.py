@@ -14,18 +14,19 @@ from uuid import UUID
 
 from gamelog.games import all_rules, get_rules
 from gamelog.games.codec import decode
-from gamelog.games.protocol import ARBITER, Rules, Viewer
+from gamelog.games.protocol import ARBITER, JSON, Rules, Viewer
 from gamelog.replay.audit import AuditReport, audit_records
+from gamelog.replay.clock import millis
 from gamelog.replay.fold import line_records
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
+from gamelog.service.clocks import ClockKeeping
 from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, PermissionDenied
-from gamelog.service.game import Game
+from gamelog.service.game import Game, record_time
 from gamelog.service.outcomes import LegalMoves, LineDiff, PositionView, Shown
-from gamelog.service.store import GameStore
 
 
-class Queries(GameStore):
+class Queries(ClockKeeping):
     """The use cases that only read."""
 
     def state_at(self, game_id: UUID, position: int | None = None) -> Game:
@@ -44,6 +45,8 @@ class Queries(GameStore):
         """What the caller may see at a position, optionally with a picture."""
         viewer = self.viewer(game_id, token)
         game = self.state_at(game_id, position)
+        if position is None and self.enforce_clock(game_id, game):
+            game = self.state_at(game_id)
         latest = game if position is None else self._game(game_id)
         rules = game.rules
         to_act = list(rules.to_act(game.state)) if not game.is_finished else []
@@ -63,7 +66,24 @@ class Queries(GameStore):
             pending_undo=dict(undo) if undo else None,
             svg=rules.render_svg(game.state, viewer) if picture else "",
             tags={str(k): str(v) for k, v in game.record_created.get("metadata", {}).items()},
+            clocks=self._clocks(game, position is None),
         )
+
+    @staticmethod
+    def _clocks(game: Game, latest: bool) -> dict[str, JSON] | None:
+        """Each seat's time left (ms) and whose clock runs, read now for the
+        latest position, else as the clocks stood at that position's record."""
+        clock = game.clock
+        if clock is None:
+            return None
+        now = millis(record_time()) if latest else clock.since_ms
+        return {
+            "time_control": clock.control.text(),
+            "on_timeout": clock.control.on_timeout,
+            "remaining_ms": {seat: max(0, clock.remaining(seat, now)) for seat in game.seats},
+            "running": list(clock.running) if latest else [],
+            "out_of_time": list(clock.out_of_time),
+        }
 
     def legal_moves(self, game_id: UUID, token: str | None, seat: str | None = None) -> LegalMoves:
         """The legal moves of the caller's seat now; the arbiter may ask for

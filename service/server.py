@@ -33,7 +33,9 @@ from gamelog.service.follow_limits import FollowLimits
 from gamelog.service.grpc_api import MAX_MESSAGE_BYTES, GameLogServicer
 from gamelog.service.live import LiveFollow
 from gamelog.service.reflection import enable_reflection
-from gamelog.v1 import gamelog_pb2, gamelog_pb2_grpc
+from gamelog.service.tournaments_api import SERVICE_NAME as TOURNAMENTS_SERVICE
+from gamelog.service.tournaments_api import TournamentsServicer
+from gamelog.v1 import gamelog_pb2, gamelog_pb2_grpc, tournaments_pb2_grpc
 
 log = logging.getLogger(__name__)
 
@@ -203,9 +205,10 @@ async def _start(
         maximum_concurrent_rpcs=workers * 8 + limits.total + 64,
     )
     gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app, live), server)
+    tournaments_pb2_grpc.add_TournamentsServicer_to_server(TournamentsServicer(app), server)
     health_servicer = health_aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    enable_reflection((SERVICE_NAME, health.SERVICE_NAME), server)
+    enable_reflection((SERVICE_NAME, TOURNAMENTS_SERVICE, health.SERVICE_NAME), server)
     address = f"{host}:{port}"
     try:
         if tls_cert and tls_key:

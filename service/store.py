@@ -27,6 +27,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Persiste
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.replay.notation import notated
 from gamelog.replay.record import Record
+from gamelog.replay.tournament_record import TOURNAMENT_TAG
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
     Conflict,
@@ -41,6 +42,8 @@ from gamelog.service.errors import (
 from gamelog.service.game import Game, GameSnapshot, UnreadableRecord
 from gamelog.service.group_commit import GroupCommit
 from gamelog.service.outcomes import Shown
+from gamelog.service.tournament import Tournament
+from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentials
 
 log = logging.getLogger(__name__)
 SNAPSHOT_INTERVAL = 64
@@ -64,9 +67,14 @@ class GameStore(Application[UUID]):
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env)
         self._locks = tuple(threading.RLock() for _ in range(LOCK_STRIPES))
+        # Tournaments have locks of their own: a command on a game may take its
+        # tournament's lock (a table's result flows in), and no tournament
+        # command ever takes a game's, so the two kinds never wait in a circle.
+        self._tournament_locks = tuple(threading.RLock() for _ in range(LOCK_STRIPES))
         self._locks_guard = threading.Lock()
         self._changed = threading.Condition()
         self._credentials_cache: dict[UUID, Credentials] = {}
+        self._tournament_access: dict[UUID, TournamentCredentials] = {}
         self._commits = GroupCommit(self._save_together)
 
     # -- helpers ----------------------------------------------------------------------
@@ -150,7 +158,74 @@ class GameStore(Application[UUID]):
         return credentials
 
     def viewer(self, game_id: UUID, token: str | None) -> Viewer:
-        return self._credentials(game_id).viewer_for(token)
+        """The seat (or ARBITER) ``token`` stands for in ``game_id``; None
+        for no token. A token that is not one of the game's own is tried, for
+        a tournament's table, against that tournament's: its director is the
+        arbiter, a player holds the seat that player sits in. Nothing else,
+        and nothing across tournaments; a game no tournament seated pays
+        nothing for this."""
+        try:
+            return self._credentials(game_id).viewer_for(token)
+        except Unauthenticated:
+            metadata = self._created_record(game_id).get("metadata") or {}
+            tournament = metadata.get(TOURNAMENT_TAG)
+            if not isinstance(tournament, str):
+                raise
+            return self._tournament_viewer(tournament, game_id, token)
+
+    def _created_record(self, game_id: UUID) -> Record:
+        """A game's creation record (it never changes: from the cache when there)."""
+        cache = self.repository.cache
+        if cache is not None:
+            with contextlib.suppress(KeyError):
+                cached: Any = cache.get(game_id)
+                if isinstance(cached, Game):
+                    return cached.record_created
+        return self._game(game_id).record_created
+
+    def _tournament_viewer(self, tag: str, game_id: UUID, token: str | None) -> Viewer:
+        refused = Unauthenticated("bad-token", "this token belongs to no seat of this game")
+        try:
+            tournament_id = UUID(tag)
+            holder = self._tournament_holder(tournament_id, token)
+            tournament = self._tournament_owning(tournament_id, game_id)
+        except (ValueError, NotFound, Unauthenticated):
+            raise refused from None
+        # The tag alone grants nothing: the tournament must have seated this game.
+        if tournament is None:
+            raise refused
+        if holder == DIRECTOR:
+            return ARBITER
+        seat = tournament.seat_of(holder, game_id)
+        if seat is None:
+            raise refused
+        return seat
+
+    def _tournament_holder(self, tournament_id: UUID, token: str | None) -> str:
+        """Who ``token`` is in a tournament: kept credentials first, read
+        again when they do not know it (a player registered since, elsewhere)."""
+        cached = self._tournament_access.get(tournament_id)
+        if cached is not None:
+            with contextlib.suppress(Unauthenticated):
+                return cached.holder_of(token)
+        credentials = self._tournament_credentials(tournament_id)
+        with self._locks_guard:
+            if len(self._tournament_access) >= CREDENTIALS_CACHE_SIZE:
+                self._tournament_access.pop(next(iter(self._tournament_access)))
+            self._tournament_access[tournament_id] = credentials
+        return credentials.holder_of(token)
+
+    def _tournament_owning(self, tournament_id: UUID, game_id: UUID) -> Tournament | None:
+        """The tournament, if it created ``game_id``: the cached copy when it
+        knows the game (no store read), else read again."""
+        cache = self.repository.cache
+        if cache is not None:
+            with contextlib.suppress(KeyError):
+                cached: Any = cache.get(tournament_id)
+                if isinstance(cached, Tournament) and cached.owns(game_id):
+                    return cached
+        tournament = self._tournament(tournament_id)
+        return tournament if tournament.owns(game_id) else None
 
     def viewer_or_spectator(self, game_id: UUID, token: str | None) -> Viewer:
         """What ``token`` may see of ``game_id``: its seat or the arbiter when
@@ -172,6 +247,33 @@ class GameStore(Application[UUID]):
         if viewer is None:
             raise Unauthenticated("token-required", "this needs a seat's or the arbiter's token")
         return viewer
+
+    # -- tournaments --------------------------------------------------------------
+
+    def _tournament_lock(self, tournament_id: UUID) -> threading.RLock:
+        return self._tournament_locks[tournament_id.int % len(self._tournament_locks)]
+
+    def _tournament(self, tournament_id: UUID) -> Tournament:
+        """A working copy of a tournament (shallow: it never changes its
+        containers in place)."""
+        try:
+            with self._tournament_lock(tournament_id):
+                cached: Any = self.repository.get(tournament_id, deepcopy_from_cache=False)
+                tournament: Any = copy.copy(cached)
+                tournament._pending_events = []
+        except AggregateNotFoundError:
+            raise NotFound("no-such-tournament", f"no tournament {tournament_id}") from None
+        if not isinstance(tournament, Tournament):
+            raise NotFound("no-such-tournament", f"no tournament {tournament_id}")
+        return tournament
+
+    def _tournament_credentials(self, tournament_id: UUID) -> TournamentCredentials:
+        try:
+            credentials: Any = self.repository.get(TournamentCredentials.id_for(tournament_id))
+        except AggregateNotFoundError:
+            raise NotFound("no-such-tournament", f"no tournament {tournament_id}") from None
+        assert isinstance(credentials, TournamentCredentials)
+        return credentials
 
     def _save_together(self, *aggregates: Aggregate) -> None:
         """Save in one transaction; if that fails, the aggregates keep their
@@ -237,6 +339,9 @@ class GameStore(Application[UUID]):
             ) from None
         with self._changed:
             self._changed.notify_all()
+        for aggregate in aggregates:
+            if isinstance(aggregate, Tournament):
+                self._remember(aggregate.id, aggregate)
 
     def _current_game(self, game_id: UUID, at_position: int) -> Game:
         """The game to play at ``at_position``: the cached copy when it is at that
@@ -251,10 +356,10 @@ class GameStore(Application[UUID]):
                     return _working_copy(cached)
         return self._game(game_id)
 
-    def _remember(self, game_id: UUID, game: Game) -> None:
+    def _remember(self, aggregate_id: UUID, aggregate: Aggregate) -> None:
         cache = self.repository.cache
         if cache is not None:
-            cache.put(game_id, game)
+            cache.put(aggregate_id, aggregate)
 
     # -- reading ----------------------------------------------------------------------
 

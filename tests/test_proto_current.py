@@ -23,13 +23,19 @@ def test_generated_code_is_up_to_date(tmp_path: Path) -> None:
             "--python_out=proto",
             "--grpc_python_out=proto",
             "proto/gamelog/v1/gamelog.proto",
+            "proto/gamelog/v1/tournaments.proto",
         ],
         cwd=tmp_path,
         capture_output=True,
         text=True,
     )
     assert result.returncode == 0, result.stderr
-    for name in ("gamelog_pb2.py", "gamelog_pb2_grpc.py"):
+    for name in (
+        "gamelog_pb2.py",
+        "gamelog_pb2_grpc.py",
+        "tournaments_pb2.py",
+        "tournaments_pb2_grpc.py",
+    ):
         fresh = without_versions((tmp_path / "proto/gamelog/v1" / name).read_text())
         committed = without_versions((ROOT / "proto/gamelog/v1" / name).read_text())
         assert fresh == committed, f"{name} is stale: run `make proto`"

@@ -335,6 +335,26 @@ class GameState(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class ClockRemainingMsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.int
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.int = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     GAME_ID_FIELD_NUMBER: _builtins.int
     GAME_FIELD_NUMBER: _builtins.int
     POSITION_FIELD_NUMBER: _builtins.int
@@ -349,6 +369,10 @@ class GameState(_message.Message):
     PENDING_UNDO_JSON_FIELD_NUMBER: _builtins.int
     SVG_FIELD_NUMBER: _builtins.int
     TAGS_FIELD_NUMBER: _builtins.int
+    TIME_CONTROL_FIELD_NUMBER: _builtins.int
+    CLOCK_REMAINING_MS_FIELD_NUMBER: _builtins.int
+    CLOCK_RUNNING_FIELD_NUMBER: _builtins.int
+    OUT_OF_TIME_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
     position: _builtins.int
@@ -363,12 +387,23 @@ class GameState(_message.Message):
     pending_undo_json: _builtins.str
     svg: _builtins.str
     """The SVG picture, when asked for and the game draws one."""
+    time_control: _builtins.str
+    """With a time control (tag TimeControl, "300+5"): each seat's time left in
+    milliseconds when read (at an earlier position: as it stood then), whose
+    clocks run now, and who ran out of time.
+    """
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
     def tags(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """The game's tag pairs (Event, Round, Table, ...)."""
 
+    @_builtins.property
+    def clock_remaining_ms(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]: ...
+    @_builtins.property
+    def clock_running(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def out_of_time(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     def __init__(
         self,
         *,
@@ -386,10 +421,14 @@ class GameState(_message.Message):
         pending_undo_json: _builtins.str = ...,
         svg: _builtins.str = ...,
         tags: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        time_control: _builtins.str = ...,
+        clock_remaining_ms: _abc.Mapping[_builtins.str, _builtins.int] | None = ...,
+        clock_running: _abc.Iterable[_builtins.str] | None = ...,
+        out_of_time: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "svg", b"svg", "tags", b"tags", "text", b"text", "to_act", b"to_act", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock_remaining_ms", b"clock_remaining_ms", "clock_running", b"clock_running", "finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "out_of_time", b"out_of_time", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "svg", b"svg", "tags", b"tags", "text", b"text", "time_control", b"time_control", "to_act", b"to_act", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

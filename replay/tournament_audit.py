@@ -1,0 +1,235 @@
+"""Audit a tournament: its own record, and that it agrees with its tables' games.
+
+``audit_tournament`` checks, in order, and reports the first difference:
+
+1. the hash chain of the tournament's records (as a game's);
+2. the seed against the commitment in the creation record, whenever the seed
+   is known (revealed by ``finished``, or the server's or an archive's copy);
+3. every record folded onto the ones before (``tournament_record.step``): a
+   registration, withdrawal, seating, result or end the service would have
+   refused does not audit;
+4. with the seed: every ``round-paired`` is exactly what the pairing gives
+   (round 1's draw from the seed, later rounds by the standings as they stood),
+   and the ``finished`` record's standings are the standings recomputed from
+   the records;
+5. with the tables' games at hand (by the hash of their creation record):
+   each is a game of the tournament's game and options at its table (seats,
+   tags), its seed is the one the tournament's seed gives it, every
+   ``result-recorded`` is its game's result with the hash of its end, every
+   finished table has its result recorded, and a game an override replaced
+   was never played.
+
+The games themselves are audited with ``audit.audit_records`` by the caller
+(an archive import audits everything before storing anything).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamelog.games import get_rules
+from gamelog.games.protocol import RulesError
+from gamelog.replay.audit import AuditReport, Difference
+from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
+from gamelog.replay.tournament_record import (
+    TOURNAMENT_TAG,
+    TournamentState,
+    start_tournament,
+    step,
+    table_seed,
+)
+from gamelog.tournaments.pairing import pair_round
+from gamelog.tournaments.points import exact_text
+from gamelog.tournaments.refusals import TournamentError
+from gamelog.tournaments.standings import standings
+
+
+def audit_tournament(
+    records: Sequence[Record],
+    seed: bytes | None = None,
+    seed_nonce: bytes | None = None,
+    games: Mapping[str, Sequence[Record]] | None = None,
+    tournament_id: str | None = None,
+) -> AuditReport:
+    """Audit a tournament's full records; ``games`` maps the hash of each of
+    its games' creation records to that game's records (None: not at hand)."""
+    report = AuditReport()
+    if not records:
+        return report.fail(Difference(0, "the record is empty"))
+    broken = verify_chain(records)
+    if broken is not None:
+        return report.fail(
+            Difference(broken.position, broken.problem, broken.stored, broken.expected)
+        )
+    created = records[0]
+    finished = records[-1] if records[-1].get("kind") == "finished" else None
+    if finished is not None:
+        seed = bytes.fromhex(finished["seed"])
+        seed_nonce = bytes.fromhex(finished["seed_nonce"])
+    if seed is not None:
+        if seed_commitment(seed, seed_nonce) != created.get("commitment"):
+            return report.fail(
+                Difference(
+                    finished["position"] if finished else 0,
+                    "the seed does not match the commitment published at creation",
+                )
+            )
+        report.seed_checked = True
+    else:
+        report.notes.append("tournament running: pairings re-run when its seed is revealed")
+    try:
+        state = start_tournament(created)
+    except TournamentError as error:
+        return report.fail(Difference(0, error.message))
+    report.positions_checked = 1
+    for record in records[1:]:
+        position = record["position"]
+        if record.get("time", "") < records[position - 1].get("time", ""):
+            return report.fail(Difference(position, "the record is older than the one before it"))
+        expected = _expected(state, record, seed)
+        if expected is not None:
+            return report.fail(Difference(position, *expected))
+        try:
+            state = step(state, record)
+        except TournamentError as error:
+            return report.fail(Difference(position, error.message, record.get("kind")))
+        report.positions_checked += 1
+    if games is not None:
+        problem = _against_games(state, records, games, seed, tournament_id)
+        if problem is not None:
+            return report.fail(problem)
+    return report
+
+
+def _expected(
+    state: TournamentState, record: Record, seed: bytes | None
+) -> tuple[str, Any, Any] | None:
+    """What the pairing or the standings give where the record says otherwise."""
+    kind = record["kind"]
+    if seed is None:
+        return None
+    if kind == "round-paired":
+        try:
+            paired = pair_round(
+                state.players, state.changes, state.core_rounds(), state.settings, seed
+            )
+        except TournamentError as error:
+            return ("the pairing refuses this round: " + error.message, None, None)
+        given = [(t["table"], list(t["seats"])) for t in record["tables"]]
+        wanted = [(t.number, list(t.seats)) for t in paired.tables]
+        if given != wanted or list(record["byes"]) != list(paired.byes):
+            return (
+                "the seating differs from what the pairing gives",
+                {"tables": given, "byes": record["byes"]},
+                {"tables": wanted, "byes": list(paired.byes)},
+            )
+    if kind == "finished":
+        rows = standings(state.players, state.core_rounds(), state.settings, seed)
+        wanted_rows = [
+            {"place": r.place, "player": r.player, "points": exact_text(r.points)} for r in rows
+        ]
+        if record["standings"] != wanted_rows:
+            return ("the final standings differ", record["standings"], wanted_rows)
+    return None
+
+
+def _against_games(
+    state: TournamentState,
+    records: Sequence[Record],
+    games: Mapping[str, Sequence[Record]],
+    seed: bytes | None,
+    tournament_id: str | None,
+) -> Difference | None:
+    created = state.created
+    for record in records:
+        kind = record["kind"]
+        if kind in ("round-paired", "seating-overridden"):
+            duplicate = _duplicate_of(records, record["round"])
+            for table in record["tables"]:
+                game = games.get(table["game"])
+                where = f"round {record['round']} table {table['table']}"
+                if game is None:
+                    return Difference(record["position"], f"the game of {where} is missing")
+                problem = _table_game_problem(
+                    created, game, record["round"], table, duplicate, seed, tournament_id
+                )
+                if problem:
+                    return Difference(record["position"], f"{where}: {problem}")
+        if kind == "result-recorded":
+            game = games.get(record["game"], ())
+            end = game[-1] if game else {}
+            if end.get("kind") != "finished" or end.get("hash") != record["end"]:
+                return Difference(record["position"], "the result names no end of its game")
+            result = end["result"]
+            if result["ranking"] != record["ranking"] or result["scores"] != record["scores"]:
+                return Difference(
+                    record["position"],
+                    "the recorded result differs from its game's",
+                    {"ranking": record["ranking"], "scores": record["scores"]},
+                    {"ranking": result["ranking"], "scores": result["scores"]},
+                )
+    last = records[-1]["position"]
+    for seated in state.rounds:
+        for number, game_hash in seated.games.items():
+            game = games.get(game_hash, ())
+            if game and game[-1].get("kind") == "finished" and number not in seated.recorded:
+                return Difference(
+                    last,
+                    f"round {seated.number} table {number}'s game ended, "
+                    "but its result is not recorded",
+                )
+        for game_hash in seated.replaced:
+            if len(games.get(game_hash, ())) > 1:
+                return Difference(last, "a game a seating override replaced was played")
+    return None
+
+
+def _duplicate_of(records: Sequence[Record], round_number: int) -> str:
+    for record in records:
+        if record["kind"] == "round-paired" and record["round"] == round_number:
+            return str(record.get("duplicate", "none"))
+    return "none"
+
+
+def _table_game_problem(
+    tournament: Record,
+    game: Sequence[Record],
+    round_number: int,
+    table: Mapping[str, Any],
+    duplicate: str,
+    seed: bytes | None,
+    tournament_id: str | None,
+) -> str | None:
+    created = game[0]
+    if created.get("hash") != table["game"]:
+        return "the game's creation record has another hash"
+    if created.get("game") != tournament["game"]:
+        return f"the game is {created.get('game')}, not {tournament['game']}"
+    if list(created.get("seats") or ()) != list(table["seats"]):
+        return "the game's seats are not the table's players"
+    options = dict(created.get("options") or {})
+    if duplicate == "deal":
+        options.pop("deal", None)
+    try:
+        rules = get_rules(tournament["game"])
+        wanted = as_stored(rules.normalize_options(tournament["options"], table["seats"]))
+    except RulesError as error:
+        return f"the tournament's options do not suit this table: {error.message}"
+    if options != wanted:
+        return "the game's options are not the tournament's"
+    if created.get("undo_policy") != tournament["undo_policy"]:
+        return "the game's undo policy is not the tournament's"
+    tags = created.get("metadata") or {}
+    if tags.get("Round") != str(round_number) or tags.get("Table") != str(table["table"]):
+        return "the game's Round and Table tags differ"
+    if tournament_id is not None and tags.get(TOURNAMENT_TAG) != tournament_id:
+        return f"the game's {TOURNAMENT_TAG} tag names another tournament"
+    if tags.get("TimeControl", "") != tournament["time_control"]:
+        return "the game's time control is not the tournament's"
+    end = game[-1]
+    if seed is not None and end.get("kind") == "finished":
+        wanted_seed = table_seed(seed, round_number, table["table"], len(table["seats"]), duplicate)
+        if end.get("seed") != wanted_seed.hex():
+            return "the game's seed is not the one the tournament's seed gives it"
+    return None

@@ -1,0 +1,152 @@
+"""Tournament archives: exporting a tournament with all its games, importing one.
+
+An archive (``replay.tournament_archive``) holds the tournament's records and
+every game it created. The director's archive of a tournament still running
+carries the secret seeds (the tournament's and each running game's), so it can
+go on elsewhere; anyone else's cuts running games to what a spectator sees,
+and such a copy audits for its hash chains only and does not import.
+
+An import checks every field, audits the tournament against its games and
+every game on its own, and stores everything in one transaction, or nothing.
+The games get new ids; the tournament keeps its id, because its tables' games
+name it in their (hashed) tags, so a store holds a tournament at most once.
+New tokens are issued: a director's, and the players' derived from it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+from uuid import UUID
+
+from gamelog.replay.audit import audit_entries
+from gamelog.replay.export import RecordFileError
+from gamelog.replay.record import Record
+from gamelog.replay.redact import redact_record
+from gamelog.replay.tournament_archive import build_archive, parse_archive
+from gamelog.replay.tournament_audit import audit_tournament
+from gamelog.service.errors import InvalidArgument, NotFound, PermissionDenied, Refused
+from gamelog.service.record_files import RecordFiles
+from gamelog.service.tournament import Tournament
+from gamelog.service.tournament_credentials import TournamentCredentials
+from gamelog.service.tournament_outcomes import ImportedTournament
+from gamelog.service.tournament_queries import TournamentQueries
+from gamelog.service.tournaments import TournamentCommands
+
+
+class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
+    """Exporting and importing whole tournaments."""
+
+    def export_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
+        tournament = self._tournament(tournament_id)
+        director = self.is_director(tournament_id, token)
+        if token and not director:
+            self._tournament_credentials(tournament_id).holder_of(token)  # a bad token is refused
+        games: list[tuple[str, list[Record]]] = []
+        seeds: dict[str, tuple[str, str]] = {}
+        cut: list[str] = []
+        for game_id in tournament.game_ids.values():
+            game = self._game(UUID(game_id))
+            records = self.records(UUID(game_id))
+            if not game.is_finished:
+                if director:
+                    seeds[game_id] = (game.seed_hex, game.seed_nonce_hex)
+                else:
+                    records = [redact_record(game.rules, r, None, False) for r in records]
+                    cut.append(game_id)
+            games.append((game_id, records))
+        secret = None
+        if not tournament.is_finished:
+            if not director:
+                raise PermissionDenied(
+                    "director-only",
+                    "a tournament still running is exported by its director "
+                    "(its seed stays secret until it is finished)",
+                )
+            secret = (tournament.seed_hex, tournament.seed_nonce_hex)
+        records = [
+            {k: v for k, v in r.items() if k != "timestamp"}
+            for r in self.tournament_records(tournament_id)
+        ]
+        return build_archive(str(tournament_id), records, games, secret, seeds, cut)
+
+    def import_tournament(self, data: Any) -> ImportedTournament:
+        try:
+            archive = parse_archive(data)
+        except RecordFileError as error:
+            raise InvalidArgument("bad-record-file", str(error)) from None
+        try:
+            tournament_id = UUID(archive.tournament_id)
+        except ValueError:
+            raise InvalidArgument("bad-record-file", "the tournament id is no id") from None
+        try:
+            self._tournament(tournament_id)
+        except NotFound:
+            pass
+        else:
+            raise Refused(
+                "tournament-exists",
+                f"tournament {tournament_id} is in this store already; a store holds a "
+                "tournament once (its games name it by its id)",
+            )
+        for entry in archive.games:
+            if entry.redacted:
+                raise Refused(
+                    "redacted-record",
+                    f"game {entry.game_id} is a redacted copy and cannot be re-validated",
+                )
+            if not entry.finished and not entry.secret_seed:
+                raise Refused(
+                    "seed-missing", f"game {entry.game_id} is running and lacks its secret seed"
+                )
+        records = archive.records
+        finished = records[-1]["kind"] == "finished"
+        if not finished and not archive.secret_seed:
+            raise Refused(
+                "seed-missing", "the tournament is running and the archive lacks its secret seed"
+            )
+        seed = bytes.fromhex(records[-1]["seed"] if finished else archive.secret_seed or "")
+        nonce = bytes.fromhex(
+            records[-1]["seed_nonce"] if finished else archive.secret_seed_nonce or ""
+        )
+        by_hash = {entry.records[0]["hash"]: entry for entry in archive.games}
+        report = audit_tournament(
+            records,
+            seed=seed,
+            seed_nonce=nonce,
+            games={h: entry.records for h, entry in by_hash.items()},
+            tournament_id=str(tournament_id),
+        )
+        if not report.ok:
+            first = report.first_difference
+            where = f"position {first.position}: {first.problem}" if first else "unknown"
+            raise Refused("audit-failed", f"the tournament does not audit clean at {where}")
+        for entry, game_report in audit_entries(archive.games):
+            if not game_report.ok:
+                first = game_report.first_difference
+                where = f"position {first.position}: {first.problem}" if first else "unknown"
+                raise Refused(
+                    "audit-failed", f"game {entry.game_id} does not audit clean at {where}"
+                )
+        named = {t["game"] for r in records for t in r.get("tables", ())}
+        strays = [e.game_id for h, e in by_hash.items() if h not in named]
+        if strays:
+            raise Refused("stray-game", f"game {strays[0]} is no game of this tournament")
+        id_map: dict[str, UUID] = {}
+        aggregates: list[Any] = []
+        new_ids: dict[str, str] = {}
+        for entry in archive.games:
+            new_id = uuid.uuid4()
+            id_map[entry.game_id] = new_id
+            game, credentials, _ = self._restored(new_id, entry, {})
+            aggregates += [game, credentials]
+            new_ids[entry.records[0]["hash"]] = str(new_id)
+        tournament = Tournament.create(tournament_id, records[0], seed, nonce)
+        for record in records[1:]:
+            tournament.restore(record, new_ids)
+        access, director_token = TournamentCredentials.issue(tournament_id)
+        player_tokens = access.issue_players(
+            director_token, [p.id for p in tournament.state.players]
+        )
+        self._save(*aggregates, tournament, access)
+        return ImportedTournament(tournament_id, director_token, player_tokens, id_map)

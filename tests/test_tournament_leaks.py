@@ -1,0 +1,106 @@
+"""Leak tests: a player's token sees only its own seats' hidden information,
+at any table, in any round; a token of one tournament is nobody at another's
+tables; the director is the arbiter of its own tables and of nothing else."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tournament_helpers import Running, names, play_table, start
+
+from gamelog.games.leaks import find_leaks
+from gamelog.games.protocol import ARBITER
+from gamelog.service.app import GameLog
+from gamelog.service.errors import PermissionDenied, Unauthenticated
+
+
+def _check_every_token_at_every_table(app: GameLog, t: Running, games: list) -> int:
+    """For every running table and every player's token: the seat's own view
+    (and records, and export) with nothing hidden from that seat in it, or
+    nobody. Returns how many (token, table) pairs were seats."""
+    seats_checked = 0
+    for game_id in games:
+        game = app.state_at(game_id)
+        assert not game.is_finished
+        rules = game.rules
+        for player, token in t.tokens.items():
+            if player not in game.seats:
+                with pytest.raises(Unauthenticated):
+                    app.view(game_id, token)
+                with pytest.raises(Unauthenticated):
+                    app.visible_records(game_id, token)
+                continue
+            seats_checked += 1
+            hidden = rules.hidden_from(game.state, player)
+            view = app.view(game_id, token)
+            assert view.viewer == player
+            assert view.view == rules.view(game.state, player)
+            assert not find_leaks(view.view, hidden), player
+            records = [s.record for s in app.visible_records(game_id, token)]
+            for record in records:
+                assert not find_leaks(record.get("events"), hidden), (player, record["position"])
+            # Other seats' moves are cut, and so are the salts of what is cut.
+            for record in records:
+                if record["kind"] == "move" and record["seat"] != player:
+                    assert record["move"] is None and "move" not in record["salts"]
+            exported = app.export(game_id, token)
+            assert exported["redacted"]
+            for record in exported["games"][0]["records"]:
+                assert not find_leaks(record.get("events"), hidden)
+        # The director sees everything: the arbiter of the table.
+        assert app.view(game_id, t.director).viewer == ARBITER
+    return seats_checked
+
+
+@pytest.mark.parametrize(("game", "size"), [("panem", (4, 4)), ("three-too-many", (3, 4))])
+def test_a_player_token_sees_only_its_own_seat_at_any_table_in_any_round(
+    app: GameLog, game: str, size: tuple[int, int]
+) -> None:
+    t = start(app, game, 2, size, names(8), seed=b"leaks")
+    chooser = random.Random(11)
+    for _ in range(2):
+        games = list(t.pair().values())
+        for game_id in games:
+            play_table(app, game_id, t.tokens, chooser, stop_after=12)
+        assert _check_every_token_at_every_table(app, t, games) == 8
+        for game_id in games:
+            play_table(app, game_id, t.tokens, chooser)
+
+
+def test_rights_never_cross_tournaments_nor_reach_other_games(app: GameLog) -> None:
+    first = start(app, "three-too-many", 1, (4, 4), names(4), seed=b"one")
+    second = start(app, "three-too-many", 1, (4, 4), names(4), seed=b"two")
+    # The same player ids in both tournaments: the tokens still differ.
+    assert set(first.tokens) == set(second.tokens)
+    first_games = list(first.pair().values())
+    second_games = list(second.pair().values())
+    for game_id in first_games:
+        for token in [second.director, *second.tokens.values()]:
+            with pytest.raises(Unauthenticated):
+                app.view(game_id, token)
+    for game_id in second_games:
+        for token in [first.director, *first.tokens.values()]:
+            with pytest.raises(Unauthenticated):
+                app.view(game_id, token)
+    # A game outside the tournament, even one tagged with its id, is not its table.
+    for metadata in ({}, {"Tournament": str(first.tournament_id)}):
+        other = app.create_game("three-too-many", sorted(first.tokens), metadata=metadata)
+        for token in [first.director, *first.tokens.values()]:
+            with pytest.raises(Unauthenticated):
+                app.view(other.game_id, token)
+            with pytest.raises(Unauthenticated):
+                app.play(other.game_id, token, {"card": 1}, 0)
+
+
+def test_a_player_moves_only_for_their_own_seat(app: GameLog) -> None:
+    t = start(app, "three-too-many", 1, (4, 4), names(4), seed=b"moves")
+    game_id = next(iter(t.pair().values()))
+    game = app.state_at(game_id)
+    to_act = game.rules.to_act(game.state)[0]
+    move = game.rules.legal_moves(game.state, to_act)[0]
+    other = next(p for p in game.seats if p != to_act)
+    with pytest.raises(PermissionDenied):
+        app.play(game_id, t.tokens[other], move, 0)
+    played = app.play(game_id, t.tokens[to_act], move, 0)
+    assert played.seat == to_act
