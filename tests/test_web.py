@@ -584,13 +584,53 @@ def test_tournaments_list_events_with_rounds_and_tables(
         "#event section.round h3", "hs => hs.map(h => h.textContent)"
     )
     assert rounds == ["Round 1", "Round 2"]
-    assert "Tournaments service" in page.page.inner_text("#event .standings")
+    assert "recorded one by one" in page.page.inner_text("#event .standings")
     finished = page.page.inner_text("#event section.round:nth-of-type(3) tr:nth-child(2)")
     assert "won by s3 3" in finished
     page.screenshot("tournament")
     page.page.click("#event section.round >> text=Table 2")
     page.wait_open(games["r1t2"].game_id)
     assert page.fragment().startswith(f"#/game/{games['r1t2'].game_id}")
+
+
+def test_a_gamelog_tournament_shows_its_standings(page: ReplayPage, server: ServerProcess) -> None:
+    """A tournament run by gamelog: its event page shows the standings the
+    Tournaments service computes, a row per player in place order."""
+    import subprocess
+
+    from gamelog.cli.process import GAMELOG
+
+    def gamelog(*args: str) -> Any:
+        result = subprocess.run(
+            [*GAMELOG, *args, "--server", server.address, "--json"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+    name = f"Web open {random.randrange(10**6)}"
+    created = gamelog(
+        "tournament", "new", name, "--game", "three-too-many", "--table-size", "2", "--rounds", "1"
+    )
+    tid, director = created["tournament_id"], created["director_token"]
+    gamelog("tournament", "register", tid, "Ann", "Ben", "Cy", "Dee", "--token", director)
+    gamelog("tournament", "pair", tid, "--token", director)
+    gamelog("tournament", "selfplay", tid, "--token", director, "--seed", "3")
+    standings = gamelog("tournament", "standings", tid)
+    page.goto("#/tournaments")
+    page.page.click(f"#events a:text-is('{name}')")
+    page.page.wait_for_selector("#event .standings-table tr[data-player]")
+    shown = page.page.eval_on_selector_all(
+        "#event .standings-table tr[data-player]", "rows => rows.map(r => r.dataset.player)"
+    )
+    expected = [
+        row["player"]
+        for row in (standings["standings"] if isinstance(standings, dict) else standings)
+    ]
+    assert shown == expected and len(shown) == 4
+    page.screenshot("tournament-standings")
 
 
 # -- tokens stay out of logs ---------------------------------------------------------------

@@ -30,6 +30,7 @@ from grpc_status import rpc_status
 from gamelog.cli.client import MAX_MESSAGE_BYTES, with_default_port
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
+from gamelog.v1 import tournaments_pb2_grpc as tournaments_grpc
 
 HTTP_STATUS = {
     "INVALID_ARGUMENT": 400,
@@ -149,6 +150,7 @@ class Gateway:
         self.ca = ca
         self.channel: grpc.aio.Channel | None = None
         self.stub: Any = None
+        self.tournaments: Any = None
 
     async def open(self) -> None:
         """Open the channel; call from inside the event loop that will use it."""
@@ -162,6 +164,7 @@ class Gateway:
         else:
             self.channel = grpc.aio.insecure_channel(self.address, options=options)
         self.stub = pb_grpc.GameLogStub(self.channel)
+        self.tournaments = tournaments_grpc.TournamentsStub(self.channel)
 
     async def close(self) -> None:
         if self.channel is not None:
@@ -170,10 +173,15 @@ class Gateway:
 
     async def call(self, name: str, request: Any, token: str | None = None) -> Any:
         """One unary call with the caller's token; a refusal raises ``GatewayError``."""
+        return await self._call(self.stub, name, request, token)
+
+    async def call_tournaments(self, name: str, request: Any, token: str | None = None) -> Any:
+        """One call of ``gamelog.v1.Tournaments``."""
+        return await self._call(self.tournaments, name, request, token)
+
+    async def _call(self, stub: Any, name: str, request: Any, token: str | None) -> Any:
         try:
-            return await getattr(self.stub, name)(
-                request, metadata=bearer(token), timeout=CALL_TIMEOUT
-            )
+            return await getattr(stub, name)(request, metadata=bearer(token), timeout=CALL_TIMEOUT)
         except grpc.aio.AioRpcError as error:
             raise gateway_error(error, self.address) from None
 

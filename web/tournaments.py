@@ -1,12 +1,13 @@
 """Tournaments on the page: events, their rounds and tables, and standings.
 
-The service's API has no ``gamelog.v1.Tournaments`` service yet, so this
-module builds what it can from the games' tag pairs, as a director's tables
-carry them (Event, Round, Table): each event with its rounds, each round with
-its tables, each table a link to its game, with the result of a finished one.
-Standings need the Tournaments service; until the API has it the page says so.
-This module is the only one the page's tournament view calls, so wiring in
-that service (standings, rounds, tables by tournament id) happens here.
+Events are found from the games' tag pairs, as a director's tables carry them
+(Event, Round, Table, and ``Tournament``: the tournament's id): each event
+with its rounds, each round with its tables, each table a link to its game,
+with the result of a finished one. An event run by gamelog's tournaments (its
+tables name their tournament) also shows its standings, from
+``gamelog.v1.Tournaments.GetStandings``; a club's own event, recorded game by
+game with tags, shows its tables alone. This module is the only one the
+page's tournament view calls.
 
 >>> sorted(["10", "final", "9", "2"], key=natural_key)
 ['2', '9', '10', 'final']
@@ -19,19 +20,14 @@ import json
 from typing import Any
 
 from gamelog.v1 import gamelog_pb2 as pb
-from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
+from gamelog.v1 import tournaments_pb2 as tpb
 from gamelog.web.gateway import Gateway, GatewayError
 from gamelog.web.listing import summary_entry
 
-HAS_SERVICE = hasattr(pb_grpc, "TournamentsStub")
+HAS_SERVICE = True
 STANDINGS_NOTE = (
-    "Standings come from the gamelog.v1.Tournaments service"
-    + (
-        ", which this page does not call yet."
-        if HAS_SERVICE
-        else ", which this server's API does not have yet."
-    )
-    + " Rounds and tables below are grouped from the games' Event, Round and Table tags."
+    "Standings come from gamelog's tournaments (gamelog.v1.Tournaments); an event whose "
+    "tables were recorded one by one, with Event, Round and Table tags, has none."
 )
 MAX_RESULTS = 300
 """An event's tables beyond this many are listed without their results."""
@@ -95,11 +91,12 @@ async def event(gateway: Gateway, name: str) -> dict[str, Any]:
                 "result": results.get(game["game_id"]),
             }
         )
+    tournament_ids = sorted({g["tags"]["Tournament"] for g in games if g["tags"].get("Tournament")})
     return {
         "name": name,
         "service": HAS_SERVICE,
         "note": STANDINGS_NOTE,
-        "standings": None,
+        "standings": [await standings(gateway, tid) for tid in tournament_ids] or None,
         "rounds": [
             {"round": key, "tables": sorted(tables, key=lambda t: natural_key(t["table"]))}
             for key, tables in sorted(rounds.items(), key=lambda item: natural_key(item[0]))
@@ -119,3 +116,32 @@ async def _results(games: list[dict[str, Any]], gateway: Gateway) -> dict[str, A
         return game_id, json.loads(state.result_json) if state.result_json else None
 
     return dict(await asyncio.gather(*(result_of(g["game_id"]) for g in games)))
+
+
+async def standings(gateway: Gateway, tournament_id: str) -> dict[str, Any]:
+    """One tournament's standings, as the service computes them from its records."""
+    request = tpb.GetStandingsRequest(tournament_id=tournament_id)
+    try:
+        answer = await gateway.call_tournaments("GetStandings", request)
+        about = await gateway.call_tournaments(
+            "GetTournament", tpb.GetTournamentRequest(tournament_id=tournament_id)
+        )
+    except GatewayError as error:
+        return {"tournament_id": tournament_id, "error": error.message, "rows": []}
+    return {
+        "tournament_id": tournament_id,
+        "name": about.name,
+        "finished": about.finished,
+        "tiebreaks": list(answer.tiebreaks),
+        "rows": [
+            {
+                "place": s.place,
+                "player": s.player,
+                "name": s.name,
+                "points": s.points,
+                "tiebreaks": list(s.tiebreaks),
+                "by_round": list(s.by_round),
+            }
+            for s in answer.standings
+        ],
+    }

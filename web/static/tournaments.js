@@ -61,7 +61,8 @@ export async function showEvent(container, name) {
   const parts = [element("h1", found.name)];
   const standings = element("section", "", "standings");
   standings.append(element("h3", "Standings"));
-  standings.append(element("p", found.note, "note"));
+  if (!found.standings) standings.append(element("p", found.note, "note"));
+  for (const tournament of found.standings || []) standings.append(standingsTable(tournament));
   parts.push(standings);
   for (const round of found.rounds) {
     const section = element("section", "", "round");
@@ -88,4 +89,27 @@ export async function showEvent(container, name) {
     parts.push(section);
   }
   container.replaceChildren(...parts);
+}
+
+// One tournament's standings: place, player, points, the tie-breaks, points by round.
+function standingsTable(tournament) {
+  if (tournament.error) return element("p", tournament.error, "error");
+  const table = element("table", "", "tables standings-table");
+  const rounds = tournament.rows.length ? tournament.rows[0].by_round.length : 0;
+  const head = element("tr");
+  const titles = ["Place", "Player", "Points", ...tournament.tiebreaks];
+  for (let r = 1; r <= rounds; r += 1) titles.push(`R${r}`);
+  for (const title of titles) head.append(element("th", title));
+  table.append(head);
+  for (const row of tournament.rows) {
+    const tr = element("tr");
+    tr.dataset.player = row.player;
+    for (const cell of [row.place, row.name, row.points, ...row.tiebreaks, ...row.by_round]) {
+      tr.append(element("td", String(cell)));
+    }
+    table.append(tr);
+  }
+  const caption = element("caption", `${tournament.name}${tournament.finished ? " (final)" : ""}`);
+  table.prepend(caption);
+  return table;
 }
