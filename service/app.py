@@ -7,7 +7,8 @@ fork), ``queries`` (a position, legal moves, records, diff, audit), ``listing``
 (export, import), all over ``store.GameStore`` (loading, saving, tokens);
 and the tournaments: ``tournaments`` (commands), ``tournament_queries`` and
 ``tournament_files`` (archives), with results flowing in from finished tables
-(``table_results``) and clocks kept (``clocks``).
+(``table_results``) and clocks kept (``clocks``: on every read and move, and
+in a sweep the server runs every second).
 Nothing here knows about gRPC: the adapter in ``grpc_api`` maps calls and
 errors onto it.
 
@@ -19,6 +20,7 @@ errors onto it.
 
 from __future__ import annotations
 
+from gamelog.service.clocks import ClockSweep
 from gamelog.service.errors import GamelogError, PermissionDenied
 from gamelog.service.following import Following
 from gamelog.service.outcomes import CreatedGame, GameSummary, Played, PositionView
@@ -26,7 +28,7 @@ from gamelog.service.store import event_record, parse_game_id
 from gamelog.service.tournament_files import TournamentFiles
 
 
-class GameLog(TournamentFiles, Following):
+class GameLog(ClockSweep, TournamentFiles, Following):
     """The service's use cases over the event store."""
 
     # The store's tables and environment variables are named after this.

@@ -1,20 +1,34 @@
 """Keeping time: a seat whose time has run out is recorded so when it is noticed.
 
-The service has no timer of its own: it looks at the clocks whenever a move
-arrives for a game and whenever a game's state is read, and stores a
-``timeout`` record (and what follows it: the end, or moves by rule) for every
-seat whose time has run out by then. The record's time is when it was
-noticed; the audit checks from the records that the seat's time had indeed
-run out by then. Games without a time control pay one attribute check.
+The service looks at a game's clocks whenever a move arrives for it and
+whenever its state is read, and stores a ``timeout`` record (and what follows
+it: the end, or moves by rule) for every seat whose time has run out by then.
+So that a flag also falls in a game nobody touches (a spectator following it
+sees it fall, a tournament's round can end), the server sweeps every running
+game with a time control once a second (``fall_flags``). The record's time is
+when it was noticed; the audit checks from the records that the seat's time
+had indeed run out by then. Games without a time control pay one attribute
+check.
+
+Several processes on one PostgreSQL database each sweep; the game's position
+check lets one of them store a time-out and the others find nothing to do.
 """
 
 from __future__ import annotations
 
+import logging
 from uuid import UUID
 
-from gamelog.replay.clock import millis
+from gamelog.replay.clock import TIME_CONTROL_TAG, millis
+from gamelog.service.errors import GamelogError
 from gamelog.service.game import Game, record_time
+from gamelog.service.listing import Listing
 from gamelog.service.table_results import TableResults
+
+log = logging.getLogger(__name__)
+
+SWEEP_PAGE = 500
+"""Games read from the index at a time by a sweep."""
 
 
 class ClockKeeping(TableResults):
@@ -37,3 +51,36 @@ class ClockKeeping(TableResults):
 def _expired(game: Game) -> bool:
     clock = game.clock
     return clock is not None and not game.is_over and bool(clock.expired(millis(record_time())))
+
+
+class ClockSweep(ClockKeeping, Listing):
+    """Finding the running games whose clocks may have run out."""
+
+    _swept_up_to = 0
+    """Every timed game created at or before this notification id is
+    finished: a finished game never runs again, so sweeps start after it."""
+
+    def fall_flags(self) -> int:
+        """Record the time-outs due in every running game with a time
+        control; how many games got one. A game that cannot be read, or whose
+        time-out another process stored first, is left to the next sweep."""
+        index = self._index
+        # Taken before the scan: a game indexed after it has a larger id.
+        indexed_up_to = index.position()
+        oldest_running: int | None = None
+        fallen = 0
+        after = self._swept_up_to
+        while True:
+            page = index.running_with_tag(TIME_CONTROL_TAG, SWEEP_PAGE, after)
+            for indexed in page:
+                if oldest_running is None:
+                    oldest_running = indexed.seq
+                try:
+                    fallen += self.enforce_clock(indexed.game_id, self._game(indexed.game_id))
+                except GamelogError as error:  # damaged, or stored meanwhile elsewhere
+                    log.debug("clock of %s not kept this time: %s", indexed.game_id, error)
+            if len(page) < SWEEP_PAGE:
+                break
+            after = page[-1].seq
+        self._swept_up_to = indexed_up_to if oldest_running is None else oldest_running - 1
+        return fallen

@@ -80,6 +80,8 @@ TABLES = (
     "CREATE TABLE IF NOT EXISTS {tags} ("
     " key TEXT NOT NULL, value TEXT NOT NULL, seq BIGINT NOT NULL,"
     " PRIMARY KEY (key, value, seq))",
+    # The clocks' sweep: every game with a tag, whatever its value.
+    "CREATE INDEX IF NOT EXISTS gamelog_index_tags_by_key ON {tags} (key, seq)",
     "CREATE TABLE IF NOT EXISTS {seats} ("
     " seat TEXT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY (seat, seq))",
 )
@@ -310,6 +312,16 @@ class SQLGameIndex(GameIndexView):
                 if row["version"] is not None:
                     positions[UUID(hex=row["game_id"])] = int(row["version"]) - 1
         return positions
+
+    def running_with_tag(self, key: str, limit: int, after_seq: int = 0) -> list[IndexedGame]:
+        columns = ", ".join(f"g.{c.strip()}" for c in COLUMNS.split(","))
+        rows = self._rows(
+            f"SELECT {columns} FROM {{tags}} t CROSS JOIN {{index}} g"
+            " WHERE t.key = ? AND t.seq > ? AND g.seq = t.seq AND g.finished = ?"
+            " ORDER BY t.seq LIMIT ?",
+            [key, after_seq, False, limit],
+        )
+        return [_indexed(row) for row in rows]
 
     def count(self) -> int:
         return int(self._rows("SELECT COUNT(*) AS n FROM {index}")[0]["n"])

@@ -42,6 +42,8 @@ log = logging.getLogger(__name__)
 SERVICE_NAME = gamelog_pb2.DESCRIPTOR.services_by_name["GameLog"].full_name
 GRACE_SECONDS = 10.0
 KEEPALIVE_MS = 60_000
+CLOCK_SWEEP_SECONDS = 1.0
+"""How often running games with a time control are looked at (``clocks``)."""
 
 
 def store_env(
@@ -116,6 +118,7 @@ class RunningServer:
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
     workers: futures.ThreadPoolExecutor
+    clock_sweep: asyncio.Task[None]
 
     def stop(self, grace: float = GRACE_SECONDS) -> None:
         """Graceful: report NOT_SERVING, end the follow streams (each with the
@@ -133,6 +136,7 @@ class RunningServer:
 
     async def _stop(self, grace: float) -> None:
         await self.health.enter_graceful_shutdown()
+        self.clock_sweep.cancel()
         await self.live.stop()
         await self.server.stop(grace)
 
@@ -146,6 +150,7 @@ def start_server(
     workers: int = 64,
     limits: FollowLimits | None = None,
     stall_seconds: float = STALL_SECONDS,
+    clock_sweep_seconds: float = CLOCK_SWEEP_SECONDS,
 ) -> RunningServer:
     """Open the store and serve it; returns once the server listens.
 
@@ -159,7 +164,7 @@ def start_server(
     thread.start()
     setup = _start(
         app, loop, thread, port, host, tls_cert, tls_key, workers, limits or FollowLimits(),
-        stall_seconds,
+        stall_seconds, clock_sweep_seconds,
     )  # fmt: skip
     try:
         return asyncio.run_coroutine_threadsafe(setup, loop).result(120)
@@ -181,6 +186,7 @@ async def _start(
     workers: int,
     limits: FollowLimits,
     stall_seconds: float,
+    clock_sweep_seconds: float,
 ) -> RunningServer:
     pool = futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="grpc-call")
     live = LiveFollow(app, limits, stall_seconds)
@@ -227,7 +233,19 @@ async def _start(
 
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server, bound, app, live, health_servicer, loop, thread, pool)
+    sweep = loop.create_task(_sweep_clocks(app, pool, clock_sweep_seconds))
+    return RunningServer(server, bound, app, live, health_servicer, loop, thread, pool, sweep)
+
+
+async def _sweep_clocks(app: GameLog, pool: futures.Executor, seconds: float) -> None:
+    """Let flags fall in games nobody touches, once every ``seconds``."""
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await loop.run_in_executor(pool, app.fall_flags)
+        except Exception:  # the store away for a moment: the next sweep tries again
+            log.exception("sweeping the clocks failed")
 
 
 def tune_garbage_collection() -> None:

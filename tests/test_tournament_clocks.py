@@ -18,6 +18,7 @@ from gamelog.replay.audit import audit_records
 from gamelog.replay.record import seal
 from gamelog.service.app import GameLog
 from gamelog.service.errors import InvalidArgument, Refused
+from gamelog.service.index_view import GameFilter
 
 
 class FakeClock:
@@ -182,3 +183,29 @@ def test_a_single_game_may_have_a_clock(app: GameLog, clock: FakeClock) -> None:
             app.create_game("three-too-many", ["ann", "ben"], metadata=bad)
     with pytest.raises(InvalidArgument, match="freeform"):
         app.create_game("freeform", ["ann"], metadata={"TimeControl": "30"})
+
+
+def test_the_sweep_ends_every_game_out_of_time_and_only_those(
+    app: GameLog, clock: FakeClock
+) -> None:
+    def timed(seconds: str) -> UUID:
+        tags = {"TimeControl": seconds, "OnTimeout": "lose"}
+        return app.create_game("three-too-many", ["ann", "ben"], metadata=tags).game_id
+
+    untimed = app.create_game("three-too-many", ["ann", "ben"]).game_id
+    short, long = timed("30"), timed("90")
+    assert app.fall_flags() == 0
+    clock.advance(31)
+    assert app.fall_flags() == 1
+    assert app.fall_flags() == 0  # stored once
+    later = timed("20")  # created after a sweep moved on: still swept
+    clock.advance(60)
+    assert app.fall_flags() == 2
+
+    finished = {game.game_id: game.finished for game in app.list_games().games}
+    assert [finished[g] for g in (untimed, short, long, later)] == [False, True, True, True]
+    assert [g.game_id for g in app.list_games(filters=GameFilter(status="running")).games] == [
+        untimed
+    ]
+    for game_id in (short, long, later):
+        assert app.audit(game_id).ok

@@ -15,6 +15,7 @@ import itertools
 import json
 import random
 import subprocess
+import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -205,6 +206,25 @@ def test_clocks_show_through_get_state(memory_server: ServerProcess) -> None:
         check=True,
     ).stdout
     assert "clocks (30+1): ann 0:" in shown and "(running)" in shown
+
+
+def test_a_flag_falls_in_a_game_nobody_touches(memory_server: ServerProcess) -> None:
+    # Nobody moves or reads the game: only the server's sweep of the clocks
+    # can end it. ListGames reads the index alone, never the game.
+    event = f"unattended-{random.randrange(10**9)}"
+    with memory_server.client() as client:
+        created = client.create(
+            "three-too-many", ["ann", "ben"], metadata={"TimeControl": "1", "Event": event}
+        )
+        finished: list[Any] = []
+        deadline = time.monotonic() + 30
+        while not finished and time.monotonic() < deadline:
+            time.sleep(0.2)
+            finished = client.games(event=event, status="finished")
+        assert [game.game_id for game in finished] == [created.game_id]
+        records = client.records(created.game_id)
+        assert [record["kind"] for record in records][-2:] == ["timeout", "finished"]
+        assert client.audit(created.game_id).ok
 
 
 def test_tournament_refusals_come_as_status_codes(memory_server: ServerProcess) -> None:
