@@ -208,11 +208,12 @@ class Commands(ClockKeeping):
         rules = game.rules
         shown = []
         state = before
-        for record in records:
+        for index, record in enumerate(records):
             cut = redact_record(rules, record, seat, game.is_finished)
             shown.append(Shown(cut, record_line(rules, state, cut)))
-            for event in record.get("events", ()):
-                state = rules.evolve(state, event)
+            if index + 1 < len(records):  # the state after the last one is the game's own
+                for event in record.get("events", ()):
+                    state = rules.evolve(state, event)
         return Played(
             game.position,
             records,
