@@ -204,7 +204,7 @@ async def _start(
         # follow streams have their own limits on top.
         maximum_concurrent_rpcs=workers * 8 + limits.total + 64,
     )
-    gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app, live), server)
+    gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app, live, pool), server)
     tournaments_pb2_grpc.add_TournamentsServicer_to_server(TournamentsServicer(app), server)
     health_servicer = health_aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

@@ -12,6 +12,7 @@ fork), ``queries`` (positions, legal moves, records, diff, audit), ``listing``
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import logging
@@ -76,6 +77,13 @@ class GameStore(Application[UUID]):
         self._credentials_cache: dict[UUID, Credentials] = {}
         self._tournament_access: dict[UUID, TournamentCredentials] = {}
         self._commits = GroupCommit(self._save_together)
+        # Games whose move, decided on the event loop, waits for its commit:
+        # the loop holds their lock meanwhile (see Commands.play_async).
+        self._playing_on_loop: dict[UUID, asyncio.Future[None]] = {}
+
+    def close(self) -> None:
+        self._commits.close()
+        super().close()
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -339,24 +347,22 @@ class GameStore(Application[UUID]):
                 self._commits.save(aggregates[0])
             else:
                 self.save(*aggregates)
-        except IntegrityError:
-            raise Conflict(
-                "position-taken", "another move was stored at this position first; reload and retry"
-            ) from None
-        except OperationalError as error:
-            log.error("the store refused a write: %r", error)
-            if "full" in str(error).lower():
-                raise StorageFull(
-                    "storage-full", "the store has no room left; nothing was stored"
-                ) from None
-            raise Unavailable(
-                "storage-unavailable", "the store cannot be written just now; nothing was stored"
-            ) from None
         except PersistenceError as error:
-            log.error("the store refused a write: %r", error)
-            raise Unavailable(
-                "storage-unavailable", "the store cannot be written just now; nothing was stored"
-            ) from None
+            raise _refusal_of(error) from None
+        self._saved(aggregates)
+
+    async def _save_async(self, game: Game) -> None:
+        """``_save`` of one game from a coroutine: it waits for its group
+        commit on the loop, holding no thread. What follows a save
+        (``_saved``) runs on the loop."""
+        try:
+            await asyncio.shield(self._commits.save_async(game))
+        except PersistenceError as error:
+            raise _refusal_of(error) from None
+        self._saved((game,))
+
+    def _saved(self, aggregates: tuple[Aggregate, ...]) -> None:
+        """What follows every committed save (on the thread or loop that saved)."""
         with self._changed:
             self._changed.notify_all()
         for aggregate in aggregates:
@@ -418,6 +424,20 @@ class GameStore(Application[UUID]):
         if not stored and from_position == 0:
             raise NotFound("no-such-game", f"no game {game_id}")
         return [event_record(event) for event in stored]
+
+
+def _refusal_of(error: PersistenceError) -> GamelogError:
+    """A store's refusal of a write, as the caller is told it."""
+    if isinstance(error, IntegrityError):
+        return Conflict(
+            "position-taken", "another move was stored at this position first; reload and retry"
+        )
+    log.error("the store refused a write: %r", error)
+    if isinstance(error, OperationalError) and "full" in str(error).lower():
+        return StorageFull("storage-full", "the store has no room left; nothing was stored")
+    return Unavailable(
+        "storage-unavailable", "the store cannot be written just now; nothing was stored"
+    )
 
 
 def _working_copy(cached: Game) -> Game:
