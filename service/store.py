@@ -444,7 +444,9 @@ def _working_copy(cached: Game) -> Game:
     """A cached game to run one command on. Shallow is enough: the game
     replaces its containers and never changes them in place (see Game), so a
     refused command cannot spoil the cache."""
-    game = copy.copy(cached)
+    # What copy.copy does for a plain object, without its reduce protocol.
+    game: Game = object.__new__(type(cached))
+    game.__dict__.update(cached.__dict__)
     game._pending_events = []
     return game
 
