@@ -73,7 +73,7 @@ def compact_json(value: Any) -> str:
     """A JSON value as short text, for replies and messages (the same text
     from orjson where it writes it alike, see ``canonical_json``)."""
     try:
-        if _orjson_writes_it_alike(value):
+        if orjson_writes_it_alike(value):
             return orjson.dumps(value).decode()
     except (orjson.JSONEncodeError, RecursionError):
         pass
@@ -84,7 +84,7 @@ def as_stored(value: Any) -> Any:
     """``value`` as the store gives it back: plain JSON (lists, not tuples), so
     what is folded now and what is folded later from the store never differ."""
     try:
-        if _orjson_writes_it_alike(value):
+        if orjson_writes_it_alike(value):
             return orjson.loads(orjson.dumps(value))
     except (orjson.JSONEncodeError, RecursionError):
         pass
@@ -104,7 +104,7 @@ def canonical_json(value: Any) -> bytes:
     True
     """
     try:
-        if _orjson_writes_it_alike(value):
+        if orjson_writes_it_alike(value):
             return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except (orjson.JSONEncodeError, RecursionError):
         pass  # a lone surrogate, nesting past orjson's limit: the reference path decides
@@ -117,26 +117,42 @@ def stdlib_canonical_json(value: Any) -> bytes:
 
 
 _INT64 = range(-(2**63), 2**64)
+_PLAIN = frozenset({str, bool, type(None)})
 
 
-def _orjson_writes_it_alike(value: Any) -> bool:
+def orjson_writes_it_alike(value: Any) -> bool:
     """True for a value made only of what orjson writes byte for byte as the
     standard library does: dicts with str keys, lists, tuples, str, bool,
     None and ints of at most 64 bits. Not floats (the two print exponents
     and some fractions differently), not subclasses (an IntEnum, a str
     enum), not the types orjson writes and the standard library refuses
     (dataclasses, UUIDs, datetimes). A str with a lone surrogate passes here
-    and orjson refuses it."""
+    and orjson refuses it. (Loops rather than ``all()``: it runs over every
+    record several times a move.)"""
     kind = type(value)
-    if kind is str or kind is bool or value is None:
+    if kind in _PLAIN:
         return True
     if kind is int:
         return value in _INT64
     if kind is dict:
-        return all(type(key) is str and _orjson_writes_it_alike(v) for key, v in value.items())
-    if kind is list or kind is tuple:
-        return all(map(_orjson_writes_it_alike, value))
-    return False
+        for key in value:
+            if type(key) is not str:
+                return False
+        items = value.values()
+    elif kind is list or kind is tuple:
+        items = value
+    else:
+        return False
+    for item in items:
+        kind = type(item)
+        if kind in _PLAIN:
+            continue
+        if kind is int:
+            if item not in _INT64:
+                return False
+        elif not orjson_writes_it_alike(item):
+            return False
+    return True
 
 
 def sha256_hex(data: bytes) -> str:
