@@ -17,6 +17,8 @@ from concurrent.futures import Executor
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.persistence import PersistenceError
+
 from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, rng_for
 from gamelog.replay.checks import seat_names_problem, tags_problem
@@ -45,7 +47,7 @@ from gamelog.service.errors import (
 )
 from gamelog.service.game import DUPLICATE_TAG, UNDO_POLICIES, Game, record_time
 from gamelog.service.outcomes import CreatedGame, Played, Shown, TakeBackOutcome
-from gamelog.service.store import _working_copy, event_record
+from gamelog.service.store import _refusal_of, _working_copy, event_record
 
 
 class Commands(ClockKeeping):
@@ -234,21 +236,27 @@ class Commands(ClockKeeping):
             call = functools.partial(self.play, game_id, token, move, at_position, request_id)
             return await loop.run_in_executor(executor, call)
         game, seat, before, records = decided
-        saving = self._playing_on_loop[game_id] = asyncio.ensure_future(self._save_async(game))
+        committed = self._playing_on_loop[game_id] = self._commits.save_async(game)
         lock = self._lock(game_id)
 
         def settled(saved: asyncio.Future[None]) -> None:
             # On the loop, whether or not the caller still waits: the cache
             # learns the game only once it is stored, then the game is free.
-            del self._playing_on_loop[game_id]
-            if not saved.cancelled() and saved.exception() is None:
-                self._remember(game_id, game)
-            lock.release()
+            try:
+                del self._playing_on_loop[game_id]
+                if not saved.cancelled() and saved.exception() is None:
+                    self._saved((game,))
+                    self._remember(game_id, game)
+            finally:
+                lock.release()
 
-        saving.add_done_callback(settled)
+        committed.add_done_callback(settled)
         try:
-            await asyncio.shield(saving)
-        except Conflict:
+            await asyncio.shield(committed)
+        except PersistenceError as error:
+            refusal = _refusal_of(error)
+            if not isinstance(refusal, Conflict):
+                raise refusal from None
             call = functools.partial(self._stored_elsewhere, game_id, request_id, seat, move)
             return await loop.run_in_executor(executor, call)
         return self._played(game, before, records, seat)
