@@ -32,7 +32,6 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 
@@ -57,13 +56,17 @@ class GroupCommit:
     def __init__(self, save_together: Callable[..., Any], max_batch: int = 64) -> None:
         self._save_together = save_together
         self._max_batch = max_batch
-        self._condition = threading.Condition()
+        lock = threading.Lock()
+        self._condition = threading.Condition(lock)
+        # The committer thread waits on a condition of its own (same lock),
+        # so waking it never wakes the threads waiting for their saves.
+        self._committer_wake = threading.Condition(lock)
         self._queue: list[_Waiting] = []
         self._leading = False
         self.transactions = 0
         """How many transactions were committed (for tests and benchmarks)."""
-        self._committer: ThreadPoolExecutor | None = None
-        self._committer_called = False
+        self._committer: threading.Thread | None = None
+        self._closed = False
 
     def save(self, aggregate: Any) -> None:
         """Store ``aggregate``'s pending events; return once they are committed,
@@ -102,27 +105,31 @@ class GroupCommit:
 
     def close(self) -> None:
         """Let the committer thread go once the queue is empty."""
+        with self._condition:
+            self._closed = True
+            self._committer_wake.notify()
         if self._committer is not None:
-            self._committer.shutdown(wait=True)
+            self._committer.join(30)
 
     def _call_committer(self) -> None:
         """Have the committer thread lead (the caller holds the condition):
         a coroutine cannot wait for a transaction in a thread of its own."""
-        if self._committer_called:
-            return
         if self._committer is None:
-            self._committer = ThreadPoolExecutor(1, thread_name_prefix="group-commit")
-        self._committer_called = True
-        self._committer.submit(self._lead)
+            self._committer = threading.Thread(
+                target=self._lead_forever, name="group-commit", daemon=True
+            )
+            self._committer.start()
+        self._committer_wake.notify()
 
-    def _lead(self) -> None:
-        """The committer thread: lead transactions until the queue is empty,
-        or until a thread already leads (it calls again when it steps down)."""
+    def _lead_forever(self) -> None:
+        """The committer thread: lead a transaction whenever saves are queued
+        and no thread leads (a leader wakes it when it steps down)."""
         while True:
             with self._condition:
-                self._committer_called = False
+                while (self._leading or not self._queue) and not self._closed:
+                    self._committer_wake.wait()
                 if self._leading or not self._queue:
-                    return
+                    return  # closed, and nothing left to store
                 self._leading = True
                 batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
             try:
@@ -135,7 +142,9 @@ class GroupCommit:
             self._leading = False
             self._condition.notify_all()
             # Coroutines left in the queue have no thread to lead for them.
-            if any(w.future is not None for w in self._queue):
+            if self._queue and (
+                self._committer is not None or any(w.future is not None for w in self._queue)
+            ):
                 self._call_committer()
 
     def _commit(self, batch: list[_Waiting]) -> None:
