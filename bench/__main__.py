@@ -3,6 +3,7 @@
 python -m bench              # the full run (several minutes)
 python -m bench --quick      # small sizes: a smoke run
 python -m bench --only a,c   # chosen cases
+python -m bench --only a,b --before /tmp/before.json   # beside an earlier run
 """
 
 from __future__ import annotations
@@ -56,6 +57,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--only", default=",".join(CASES), help="cases to run, comma-separated (default: all)"
     )
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="JSON results file")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        default=None,
+        help="an earlier run's JSON: print its rows beside this run's (same labels)",
+    )
     args = parser.parse_args(argv)
     chosen = [c.strip() for c in args.only.split(",") if c.strip()]
     unknown = [c for c in chosen if c not in CASES]
@@ -114,6 +121,43 @@ def table(results: list[CaseResult], quick: bool) -> Table:
     return out
 
 
+def _cpu_text(context: dict[str, Any]) -> str:
+    cpu, base_cpu = (
+        context.get("server_cpu_ms_per_call"),
+        context.get("baseline_server_cpu_ms_per_call"),
+    )
+    if cpu is None:
+        return ""
+    return f"{cpu:.2f}" + (f" / {base_cpu:.2f}" if base_cpu is not None else "")
+
+
+def comparison(before: dict[str, Any], results: list[CaseResult]) -> Table:
+    """This run's rows beside an earlier run's rows of the same label
+    (``--before``): value, baseline, ratio and server CPU per call (and per
+    baseline call) then and now, measured on the same machine."""
+    out = Table(title="before (--before) and after (this run)", show_lines=True)
+    for name in ("case", "measurement", "before", "after", "ratio before → after", "server CPU ms"):
+        out.add_column(name, overflow="fold")
+    for result in results:
+        earlier = {
+            row["label"]: row
+            for row in before.get("cases", {}).get(result.case, {}).get("rows", [])
+        }
+        for row in result.rows:
+            then = earlier.get(row.label)
+            if then is None:
+                continue
+            out.add_row(
+                result.case,
+                row.label,
+                f"{number(then['value'], row.unit)} vs {number(then['baseline'], row.unit)}",
+                f"{number(row.value, row.unit)} vs {number(row.baseline, row.unit)}",
+                f"{then['ratio']:.3f} → {row.ratio:.3f}",
+                f"{_cpu_text(then['context']) or '-'} → {_cpu_text(row.context) or '-'}",
+            )
+    return out
+
+
 def run(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     console = Console(width=max(Console().width, 150))
@@ -136,6 +180,8 @@ def run(argv: list[str] | None = None) -> int:
             result.seconds = time.perf_counter() - t0
             results.append(result)
     console.print(table(results, args.quick))
+    if args.before is not None:
+        console.print(comparison(json.loads(args.before.read_text()), results))
     for result in results:
         if result.baseline:
             console.print(f"{result.case}: baseline = {result.baseline}")

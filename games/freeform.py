@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from html import escape
 
 from gamelog.games.protocol import (
@@ -42,6 +42,9 @@ from gamelog.games.protocol import (
     check_table,
     is_int,
     rank_by,
+)
+from gamelog.games.protocol import (
+    frozen_replace as replace,
 )
 from gamelog.games.wording import counted, standings_line
 

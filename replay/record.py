@@ -56,6 +56,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 Record = dict[str, Any]
 
 RECORD_FORMAT = 2
@@ -68,19 +70,89 @@ _HASHED_SEPARATELY = {"options": "options_hash", "move": "move_hash"}
 
 
 def compact_json(value: Any) -> str:
-    """A JSON value as short text, for replies and messages."""
+    """A JSON value as short text, for replies and messages (the same text
+    from orjson where it writes it alike, see ``canonical_json``)."""
+    try:
+        if orjson_writes_it_alike(value):
+            return orjson.dumps(value).decode()
+    except (orjson.JSONEncodeError, RecursionError):
+        pass
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def as_stored(value: Any) -> Any:
     """``value`` as the store gives it back: plain JSON (lists, not tuples), so
     what is folded now and what is folded later from the store never differ."""
+    try:
+        if orjson_writes_it_alike(value):
+            return orjson.loads(orjson.dumps(value))
+    except (orjson.JSONEncodeError, RecursionError):
+        pass
     return json.loads(json.dumps(value))
 
 
 def canonical_json(value: Any) -> bytes:
-    """The one byte form of a JSON value that every hash is taken over."""
+    """The one byte form of a JSON value that every hash is taken over: the
+    standard library's ``json.dumps`` with sorted keys, no spaces and UTF-8
+    (docs/record-format.md). orjson writes the same bytes several times
+    faster for the values records hold, so it writes those; anything it
+    might write differently takes the standard library's path:
+
+    >>> canonical_json({"b": [1, "ü"], "a": None})
+    b'{"a":null,"b":[1,"\xc3\xbc"]}'
+    >>> canonical_json({"x": 0.5}) == stdlib_canonical_json({"x": 0.5})
+    True
+    """
+    try:
+        if orjson_writes_it_alike(value):
+            return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except (orjson.JSONEncodeError, RecursionError):
+        pass  # a lone surrogate, nesting past orjson's limit: the reference path decides
+    return stdlib_canonical_json(value)
+
+
+def stdlib_canonical_json(value: Any) -> bytes:
+    """The reference form of ``canonical_json``, as the record format specifies it."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+_INT64 = range(-(2**63), 2**64)
+_PLAIN = frozenset({str, bool, type(None)})
+
+
+def orjson_writes_it_alike(value: Any) -> bool:
+    """True for a value made only of what orjson writes byte for byte as the
+    standard library does: dicts with str keys, lists, tuples, str, bool,
+    None and ints of at most 64 bits. Not floats (the two print exponents
+    and some fractions differently), not subclasses (an IntEnum, a str
+    enum), not the types orjson writes and the standard library refuses
+    (dataclasses, UUIDs, datetimes). A str with a lone surrogate passes here
+    and orjson refuses it. (Loops rather than ``all()``: it runs over every
+    record several times a move.)"""
+    kind = type(value)
+    if kind in _PLAIN:
+        return True
+    if kind is int:
+        return value in _INT64
+    if kind is dict:
+        for key in value:
+            if type(key) is not str:
+                return False
+        items = value.values()
+    elif kind is list or kind is tuple:
+        items = value
+    else:
+        return False
+    for item in items:
+        kind = type(item)
+        if kind in _PLAIN:
+            continue
+        if kind is int:
+            if item not in _INT64:
+                return False
+        elif not orjson_writes_it_alike(item):
+            return False
+    return True
 
 
 def sha256_hex(data: bytes) -> str:

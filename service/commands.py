@@ -7,11 +7,17 @@ command writes nothing.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 from typing import Any
 from uuid import UUID
+
+from eventsourcing.persistence import PersistenceError
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesError, rng_for
@@ -27,6 +33,7 @@ from gamelog.replay.record import (
     seed_commitment,
 )
 from gamelog.replay.redact import redact_record
+from gamelog.replay.tournament_record import TOURNAMENT_TAG
 from gamelog.service.clocks import ClockKeeping
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
@@ -36,10 +43,11 @@ from gamelog.service.errors import (
     NotFound,
     PermissionDenied,
     Refused,
+    Unauthenticated,
 )
 from gamelog.service.game import DUPLICATE_TAG, UNDO_POLICIES, Game, record_time
 from gamelog.service.outcomes import CreatedGame, Played, Shown, TakeBackOutcome
-from gamelog.service.store import event_record
+from gamelog.service.store import _refusal_of, _working_copy, event_record
 
 
 class Commands(ClockKeeping):
@@ -200,19 +208,129 @@ class Commands(ClockKeeping):
                 self._save_game(game_id, game)
             except Conflict:
                 # Another process may have stored this very request already.
-                fresh = self._game(game_id)
-                if request_id and request_id in fresh.request_ids:
-                    return self._replayed(game_id, fresh, request_id, seat, move)
-                raise
+                return self._stored_elsewhere(game_id, request_id, seat, move)
             self._remember(game_id, game)
+        return self._played(game, before, records, seat)
+
+    async def play_async(
+        self,
+        game_id: UUID,
+        token: str | None,
+        move: Any,
+        at_position: int,
+        request_id: str = "",
+        executor: Executor | None = None,
+    ) -> Played:
+        """``play`` from a coroutine on an event loop.
+
+        When this process holds what the move needs (the game's credentials,
+        the game itself at ``at_position``, its lock free), the move is
+        decided on the loop and only its commit is waited for, in the group
+        commit, holding no thread. Everything else (a first sight of the
+        game, a clock, a tournament's table, a retried request, a game busy
+        in another thread) takes ``play`` in ``executor``: the same checks
+        and answers either way."""
+        loop = asyncio.get_running_loop()
+        decided = self._decide_in_memory(game_id, token, move, at_position, request_id)
+        if decided is None:
+            call = functools.partial(self.play, game_id, token, move, at_position, request_id)
+            return await loop.run_in_executor(executor, call)
+        game, seat, before, records = decided
+        committed = self._playing_on_loop[game_id] = self._commits.save_async(game)
+        lock = self._lock(game_id)
+
+        def settled(saved: asyncio.Future[None]) -> None:
+            # On the loop, whether or not the caller still waits: the cache
+            # learns the game only once it is stored, then the game is free.
+            try:
+                del self._playing_on_loop[game_id]
+                if not saved.cancelled() and saved.exception() is None:
+                    self._saved((game,))
+                    self._remember(game_id, game)
+            finally:
+                lock.release()
+
+        committed.add_done_callback(settled)
+        try:
+            await asyncio.shield(committed)
+        except PersistenceError as error:
+            refusal = _refusal_of(error)
+            if not isinstance(refusal, Conflict):
+                raise refusal from None
+            call = functools.partial(self._stored_elsewhere, game_id, request_id, seat, move)
+            return await loop.run_in_executor(executor, call)
+        return self._played(game, before, records, seat)
+
+    def _decide_in_memory(
+        self, game_id: UUID, token: str | None, move: Any, at_position: int, request_id: str
+    ) -> tuple[Game, str, Any, list[Record]] | None:
+        """The move decided from what this process holds, without waiting
+        for anything: the game (with its pending records), the seat, the
+        state before; None where ``play`` must do it. On return the game's
+        lock is held by this thread (the loop's), and only then."""
+        credentials = self._credentials_cache.get(game_id)
+        if credentials is None or not isinstance(move, dict) or game_id in self._playing_on_loop:
+            return None
+        try:
+            seat = credentials.viewer_for(token)
+        except Unauthenticated:
+            return None  # maybe a tournament's token: ``play`` asks the tournament
+        if seat is None:
+            return None
+        cached: Any = None
+        if self.repository.cache is not None:
+            with contextlib.suppress(KeyError):
+                cached = self.repository.cache.get(game_id)
+        if (
+            not isinstance(cached, Game)
+            or cached.position != at_position
+            or cached.clock is not None
+            or cached.end_held
+            or TOURNAMENT_TAG in (cached.record_created.get("metadata") or {})
+            or (request_id and request_id in cached.request_ids)
+        ):
+            return None
+        lock = self._lock(game_id)
+        # The loop thread must never wait; and the lock is reentrant, so
+        # another coroutine's move of this game is kept out above, by id.
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            game = _working_copy(cached)
+            before = game.state
+            try:
+                game.play(seat, move, at_position, request_id, record_time())
+            except RulesError as error:
+                raise Refused(error.code, error.message) from None
+            records = [event_record(event) for event in game.pending_events]
+        except BaseException:
+            lock.release()
+            raise
+        return game, seat, before, records
+
+    def _stored_elsewhere(self, game_id: UUID, request_id: str, seat: str, move: Any) -> Played:
+        """After a lost race for a position: the answer to this very request
+        if another process stored it already, else the conflict."""
+        with self._lock(game_id):
+            fresh = self._game(game_id)
+            if request_id and request_id in fresh.request_ids:
+                return self._replayed(game_id, fresh, request_id, seat, move)
+        raise Conflict(
+            "position-taken", "another move was stored at this position first; reload and retry"
+        )
+
+    @staticmethod
+    def _played(game: Game, before: Any, records: list[Record], seat: str) -> Played:
+        """The answer to a stored move: its records cut for the mover, with notation."""
         rules = game.rules
         shown = []
         state = before
-        for record in records:
+        for index, record in enumerate(records):
             cut = redact_record(rules, record, seat, game.is_finished)
             shown.append(Shown(cut, record_line(rules, state, cut)))
-            for event in record.get("events", ()):
-                state = rules.evolve(state, event)
+            if index + 1 < len(records):  # the state after the last one is the game's own
+                for event in record.get("events", ()):
+                    state = rules.evolve(state, event)
         return Played(
             game.position,
             records,

@@ -46,8 +46,8 @@ class Following(GameStore):
         """Call ``listener`` after every save of a game by this process."""
         self._save_listeners.append(listener)
 
-    def _save(self, *aggregates: Aggregate) -> None:
-        super()._save(*aggregates)
+    def _saved(self, aggregates: tuple[Aggregate, ...]) -> None:
+        super()._saved(aggregates)
         for aggregate in aggregates:
             if isinstance(aggregate, Game):
                 for listener in self._save_listeners:

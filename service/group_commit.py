@@ -14,6 +14,11 @@ the transaction holding its events committed. If a transaction of several
 games fails (one of them lost a race for a position, say), the leader saves
 each alone, so every caller gets the outcome of its own game and no other.
 
+A coroutine on an event loop hands its aggregate in with ``save_async``
+and awaits the commit without holding a thread: if no thread leads, a
+committer thread of the group commit's own does, and each loop is woken once
+per transaction for all its waiters in it.
+
     >>> saved = []
     >>> commits = GroupCommit(lambda *games: saved.append(games))
     >>> commits.save("game-1")
@@ -23,18 +28,22 @@ each alone, so every caller gets the outcome of its own game and no other.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
 from collections.abc import Callable
 from typing import Any
 
 
 class _Waiting:
-    __slots__ = ("aggregate", "done", "error")
+    __slots__ = ("aggregate", "done", "error", "future")
 
-    def __init__(self, aggregate: Any) -> None:
+    def __init__(self, aggregate: Any, future: asyncio.Future[None] | None = None) -> None:
         self.aggregate = aggregate
         self.done = False
         self.error: BaseException | None = None
+        self.future = future
+        """Set for a coroutine's save: resolved on its loop once done."""
 
 
 class GroupCommit:
@@ -47,11 +56,17 @@ class GroupCommit:
     def __init__(self, save_together: Callable[..., Any], max_batch: int = 64) -> None:
         self._save_together = save_together
         self._max_batch = max_batch
-        self._condition = threading.Condition()
+        lock = threading.Lock()
+        self._condition = threading.Condition(lock)
+        # The committer thread waits on a condition of its own (same lock),
+        # so waking it never wakes the threads waiting for their saves.
+        self._committer_wake = threading.Condition(lock)
         self._queue: list[_Waiting] = []
         self._leading = False
         self.transactions = 0
         """How many transactions were committed (for tests and benchmarks)."""
+        self._committer: threading.Thread | None = None
+        self._closed = False
 
     def save(self, aggregate: Any) -> None:
         """Store ``aggregate``'s pending events; return once they are committed,
@@ -72,11 +87,65 @@ class GroupCommit:
             try:
                 self._commit(batch)
             finally:
-                with self._condition:
-                    self._leading = False
-                    self._condition.notify_all()
+                self._step_down()
         if waiting.error is not None:
             raise waiting.error
+
+    def save_async(self, aggregate: Any) -> asyncio.Future[None]:
+        """Hand ``aggregate`` in from a coroutine: the future is resolved on
+        the running loop once its events are committed, or fails with what
+        storing them alone raised. The save goes on if the future's awaiter
+        is cancelled (it was handed in; only the answer is lost)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        with self._condition:
+            self._queue.append(_Waiting(aggregate, future))
+            if not self._leading:
+                self._call_committer()
+        return future
+
+    def close(self) -> None:
+        """Let the committer thread go once the queue is empty."""
+        with self._condition:
+            self._closed = True
+            self._committer_wake.notify()
+        if self._committer is not None:
+            self._committer.join(30)
+
+    def _call_committer(self) -> None:
+        """Have the committer thread lead (the caller holds the condition):
+        a coroutine cannot wait for a transaction in a thread of its own."""
+        if self._committer is None:
+            self._committer = threading.Thread(
+                target=self._lead_forever, name="group-commit", daemon=True
+            )
+            self._committer.start()
+        self._committer_wake.notify()
+
+    def _lead_forever(self) -> None:
+        """The committer thread: lead a transaction whenever saves are queued
+        and no thread leads (a leader wakes it when it steps down)."""
+        while True:
+            with self._condition:
+                while (self._leading or not self._queue) and not self._closed:
+                    self._committer_wake.wait()
+                if self._leading or not self._queue:
+                    return  # closed, and nothing left to store
+                self._leading = True
+                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
+            try:
+                self._commit(batch)
+            finally:
+                self._step_down()
+
+    def _step_down(self) -> None:
+        with self._condition:
+            self._leading = False
+            self._condition.notify_all()
+            # Coroutines left in the queue have no thread to lead for them.
+            if self._queue and (
+                self._committer is not None or any(w.future is not None for w in self._queue)
+            ):
+                self._call_committer()
 
     def _commit(self, batch: list[_Waiting]) -> None:
         try:
@@ -95,3 +164,28 @@ class GroupCommit:
         finally:
             for waiting in batch:
                 waiting.done = True
+            _resolve([w for w in batch if w.future is not None])
+
+
+def _resolve(waiting: list[_Waiting]) -> None:
+    """Wake each loop once for all its savers in a transaction."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[_Waiting]] = {}
+    for each in waiting:
+        assert each.future is not None
+        by_loop.setdefault(each.future.get_loop(), []).append(each)
+    for loop, group in by_loop.items():
+        # A closed loop has nobody left to answer.
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(_settle, group)
+
+
+def _settle(group: list[_Waiting]) -> None:
+    for each in group:
+        future = each.future
+        assert future is not None
+        if future.done():
+            continue
+        if each.error is not None:
+            future.set_exception(each.error)
+        else:
+            future.set_result(None)

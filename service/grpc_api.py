@@ -14,7 +14,9 @@ import functools
 import json
 import logging
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any, TypeVar
+from uuid import UUID
 
 import grpc
 from google.protobuf import any_pb2
@@ -274,11 +276,14 @@ def clock_fields(clocks: dict[str, Any] | None) -> dict[str, Any]:
 class GameLogServicer(pb_grpc.GameLogServicer):
     """Served by ``grpc.aio``: the unary calls are synchronous and run in the
     server's thread pool (``migration_thread_pool``), exactly as before;
-    ``FollowGame`` is a coroutine on the event loop and holds no thread."""
+    ``FollowGame`` is a coroutine on the event loop and holds no thread, and
+    so is ``PlayMove`` wherever it can be (it hands the rest to the pool)."""
 
-    def __init__(self, app: GameLog, live: LiveFollow) -> None:
+    def __init__(self, app: GameLog, live: LiveFollow, executor: Executor | None = None) -> None:
         self.app = app
         self.live = live
+        self.executor = executor
+        """The server's thread pool, for what a coroutine hands off."""
 
     @_refusals_as_status
     def ListGameTypes(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -320,20 +325,39 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         )
         return created_message(self.app, created)
 
-    @_refusals_as_status
-    def PlayMove(self, request: Any, context: grpc.ServicerContext) -> Any:
-        game_id = self.app.resolve_game_id(request.game_id)
-        move = parse_json(request.move_json, "move", MAX_MOVE_BYTES)
-        if len(request.request_id) > 128:
-            raise InvalidArgument("bad-request-id", "a request id is at most 128 characters")
-        token = token_of(context)
-        played = self.app.play(
-            game_id, token, move, checked_position(request.at_position), request.request_id
-        )
+    async def PlayMove(  # type: ignore[override]
+        self, request: Any, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> Any:
+        """A coroutine: a move of a game this process holds is decided on
+        the event loop and waits for its commit holding no thread (the
+        thread pool's hop cost more than the move); anything else runs in
+        the pool as every other unary call does (``GameLog.play_async``)."""
+        try:
+            played = await self._play(request, context)
+        except Exception as error:
+            status = status_for(_refusal(error, "PlayMove"))
+            await context.abort(status.code, status.details, status.trailing_metadata)
         return pb.PlayMoveResponse(
             position=played.position,
             records=shown_messages(played.shown),
             replayed=played.replayed,
+        )
+
+    async def _play(self, request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+        try:
+            game_id = UUID(request.game_id.strip())
+        except ValueError:
+            # A short id is looked up in the game index: a store read, off the loop.
+            game_id = await asyncio.get_running_loop().run_in_executor(
+                self.executor, self.app.resolve_game_id, request.game_id
+            )
+        move = parse_json(request.move_json, "move", MAX_MOVE_BYTES)
+        if len(request.request_id) > 128:
+            raise InvalidArgument("bad-request-id", "a request id is at most 128 characters")
+        token = token_of(context)
+        at_position = checked_position(request.at_position)
+        return await self.app.play_async(
+            game_id, token, move, at_position, request.request_id, self.executor
         )
 
     @_refusals_as_status

@@ -32,6 +32,7 @@ from gamelog.service.fanout import STALL_SECONDS
 from gamelog.service.follow_limits import FollowLimits
 from gamelog.service.grpc_api import MAX_MESSAGE_BYTES, GameLogServicer
 from gamelog.service.live import LiveFollow
+from gamelog.service.pg_recorder import TOPIC as PG_RECORDER_TOPIC
 from gamelog.service.reflection import enable_reflection
 from gamelog.service.tournaments_api import SERVICE_NAME as TOURNAMENTS_SERVICE
 from gamelog.service.tournaments_api import TournamentsServicer
@@ -89,6 +90,8 @@ def postgres_env(dsn: str) -> dict[str, str]:
         # MODE: that lock keeps the notification log gap-free for followers
         # of the log, which gamelog does not have (docs/service-decisions.md).
         "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
+        # The same insert function, its events sent as binary parameters.
+        "APPLICATION_RECORDER_TOPIC": PG_RECORDER_TOPIC,
     }
 
 
@@ -210,7 +213,7 @@ async def _start(
         # follow streams have their own limits on top.
         maximum_concurrent_rpcs=workers * 8 + limits.total + 64,
     )
-    gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app, live), server)
+    gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app, live, pool), server)
     tournaments_pb2_grpc.add_TournamentsServicer_to_server(TournamentsServicer(app), server)
     health_servicer = health_aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections import Counter
@@ -49,6 +48,7 @@ from gamelog.games.protocol import (
     Result,
     Viewer,
     check_table,
+    frozen_replace,
     is_int,
     rank_by,
 )
@@ -364,7 +364,7 @@ class HuntersAndGatherers:
 
     def evolve(self, state: HGState, event: Event) -> HGState:
         kind = event["type"]
-        replace = dataclasses.replace
+        replace = frozen_replace
         if kind == "StartTilePlaced":
             board = dict(state.board)
             board[(event["x"], event["y"])] = Placement(event["tile"], event["rotation"])
@@ -434,14 +434,14 @@ class HuntersAndGatherers:
         for follower in gone:
             members[state.seats.index(follower.seat)] += 1
         followers = tuple(f for f in state.followers if f not in gone)
-        return dataclasses.replace(state, followers=followers, members=tuple(members))
+        return frozen_replace(state, followers=followers, members=tuple(members))
 
     @staticmethod
     def _add_points(state: HGState, scorers: Sequence[str], points: int) -> HGState:
         scores = list(state.scores)
         for seat in scorers:
             scores[state.seats.index(seat)] += points
-        return dataclasses.replace(state, scores=tuple(scores))
+        return frozen_replace(state, scores=tuple(scores))
 
     # ------------------------------------------------------------ enumeration
 

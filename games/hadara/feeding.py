@@ -5,10 +5,10 @@ or pay with the coin-feeding card; the surplus card pays coins for spare food.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from gamelog.games.hadara.state import HadaraState, Player, ability_param, tracks
 from gamelog.games.protocol import Move
+from gamelog.games.protocol import frozen_replace as replace
 
 
 def without(player: Player, removed: Sequence[str]) -> Player:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from gamelog.games.hadara import notation, phases, picture, schemas, text, views, visibility
@@ -43,6 +42,9 @@ from gamelog.games.protocol import (
     Result,
     Viewer,
     is_int,
+)
+from gamelog.games.protocol import (
+    frozen_replace as replace,
 )
 
 TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})

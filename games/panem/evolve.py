@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from gamelog.games.panem.state import (
     ACT,
@@ -22,6 +21,7 @@ from gamelog.games.panem.state import (
     PanemState,
 )
 from gamelog.games.protocol import Event
+from gamelog.games.protocol import frozen_replace as replace
 
 # Events whose ``cards`` come from the draw pile (``apply`` takes them off it).
 _DRAWS = {"HobStocked", "BakeryStocked", "ForestRevealed", "CardsDrawn"}

@@ -8,10 +8,10 @@ are what the rules of phases 6 to 8 made happen.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from gamelog.games.protocol import Event, Result
+from gamelog.games.protocol import frozen_replace as replace
 from gamelog.games.pyramidion.resources import minus, plus
 from gamelog.games.pyramidion.state import (
     DISPLAY,

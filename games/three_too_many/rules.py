@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from gamelog.games.components import load_json
@@ -42,6 +42,9 @@ from gamelog.games.protocol import (
     Viewer,
     is_int,
     rank_by,
+)
+from gamelog.games.protocol import (
+    frozen_replace as replace,
 )
 from gamelog.games.three_too_many import notation, picture, text
 from gamelog.games.three_too_many.cards import (

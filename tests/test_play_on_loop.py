@@ -1,0 +1,209 @@
+"""PlayMove on the event loop (``GameLog.play_async``): a move of a game the
+process holds is decided on the loop and waits for its group commit without a
+thread; anything else goes through ``play`` in a thread. Either way the
+answers, the stored records and the guarantees are those of ``play``."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamelog.service.app import GameLog
+from gamelog.service.errors import Conflict, InvalidArgument, PermissionDenied, Unauthenticated
+from gamelog.service.group_commit import GroupCommit
+from gamelog.service.server import store_env
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    application = GameLog(env=store_env(db=str(tmp_path / "g.sqlite")))
+    yield application
+    application.close()
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def warm(app: GameLog, created: Any) -> None:
+    """The first move through ``play`` puts the game and its credentials in memory."""
+    app.play(created.game_id, created.tokens["ann"], {"note": "first"}, 0)
+
+
+def test_moves_decided_on_the_loop_are_stored_and_chained(app: GameLog, tmp_path: Path) -> None:
+    created = app.create_game("freeform", ["ann", "ben"])
+    warm(app, created)
+
+    async def play_some() -> list[Any]:
+        played = []
+        for position in range(1, 6):
+            played.append(
+                await app.play_async(
+                    created.game_id, created.tokens["ann"], {"n": position}, position
+                )
+            )
+        return played
+
+    played = run(play_some())
+    assert [p.position for p in played] == [2, 3, 4, 5, 6]
+    assert [p.shown[0].record["move"] for p in played] == [{"n": n} for n in range(1, 6)]
+    assert app.audit(created.game_id).ok
+    # Acknowledged means committed: another application on the file sees them all.
+    other = GameLog(env=store_env(db=str(tmp_path / "g.sqlite")))
+    try:
+        moves = [r["move"] for r in other.records(created.game_id)[2:]]
+        assert moves == [{"n": n} for n in range(1, 6)]
+    finally:
+        other.close()
+
+
+def test_refusals_on_the_loop_are_plays_refusals(app: GameLog) -> None:
+    created = app.create_game("three-too-many", ["ann", "ben"])
+    state = app.view(created.game_id, created.tokens["ann"])
+    card = state.view["hand"][0]
+    app.play(created.game_id, created.tokens["ann"], {"card": card}, 0)
+    ben = created.tokens["ben"]
+
+    async def attempt(token: str | None, move: Any, at: int) -> Exception:
+        with pytest.raises(Exception) as caught:
+            await app.play_async(created.game_id, token, move, at)
+        return caught.value
+
+    stale = run(attempt(ben, {"card": 0}, 0))
+    assert isinstance(stale, Conflict) and stale.code == "stale-position"
+    turn = run(attempt(created.tokens["ann"], {"card": 0}, 1))
+    assert isinstance(turn, PermissionDenied) and turn.code == "not-your-turn"
+    bad = run(attempt(ben, {"card": 999}, 1))
+    assert bad.code == "no-such-card"  # type: ignore[attr-defined]
+    assert isinstance(run(attempt("not-a-token", {"card": 0}, 1)), Unauthenticated)
+    assert isinstance(run(attempt(ben, ["not", "an", "object"], 1)), InvalidArgument)
+    # A refused move writes nothing, and the game goes on from where it was.
+    assert app.state_at(created.game_id).position == 1
+    hand = app.view(created.game_id, ben).view["hand"]
+    played = run(app.play_async(created.game_id, ben, {"card": hand[0]}, 1))
+    assert played.position == 2 and app.audit(created.game_id).ok
+
+
+def test_a_retried_request_returns_the_first_result(app: GameLog) -> None:
+    created = app.create_game("freeform", ["ann", "ben"])
+    warm(app, created)
+    token = created.tokens["ann"]
+
+    async def twice() -> tuple[Any, Any]:
+        first = await app.play_async(created.game_id, token, {"n": 1}, 1, "req-1")
+        again = await app.play_async(created.game_id, token, {"n": 1}, 1, "req-1")
+        return first, again
+
+    first, again = run(twice())
+    assert not first.replayed and again.replayed
+    assert first.position == again.position == 2
+    assert [r["hash"] for r in first.records] == [r["hash"] for r in again.records]
+    assert len(app.records(created.game_id)) == 3
+
+
+def test_two_moves_of_one_game_at_once_store_one(app: GameLog) -> None:
+    """Both name position 1: one is stored, the other is told the position
+    moved on, whether it waited on the loop or in a thread."""
+    created = app.create_game("freeform", ["ann", "ben"])
+    warm(app, created)
+    token = created.tokens["ann"]
+
+    async def race() -> list[Any]:
+        with ThreadPoolExecutor(4) as pool:
+            return list(
+                await asyncio.gather(
+                    *(
+                        app.play_async(created.game_id, token, {"n": n}, 1, executor=pool)
+                        for n in range(4)
+                    ),
+                    return_exceptions=True,
+                )
+            )
+
+    outcomes = run(race())
+    stored = [o for o in outcomes if not isinstance(o, Exception)]
+    refused = [o for o in outcomes if isinstance(o, Exception)]
+    assert len(stored) == 1 and stored[0].position == 2
+    assert all(isinstance(o, Conflict) for o in refused) and len(refused) == 3
+    assert len(app.records(created.game_id)) == 3
+    assert app.audit(created.game_id).ok
+
+
+def test_moves_of_many_games_on_the_loop_share_transactions(app: GameLog) -> None:
+    games = [app.create_game("freeform", ["ann", "ben"]) for _ in range(8)]
+    for created in games:
+        warm(app, created)
+    before = app._commits.transactions
+
+    async def all_at_once() -> list[Any]:
+        return list(
+            await asyncio.gather(
+                *(app.play_async(g.game_id, g.tokens["ann"], {"n": 1}, 1) for g in games)
+            )
+        )
+
+    played = run(all_at_once())
+    assert [p.position for p in played] == [2] * 8
+    assert app._commits.transactions - before < 8
+    for created in games:
+        assert len(app.records(created.game_id)) == 3
+        assert app.audit(created.game_id).ok
+
+
+def test_a_coroutines_save_waits_for_a_thread_leading_a_commit() -> None:
+    """A coroutine's save queued while a thread leads is led by the group
+    commit's own thread once that thread steps down, and answered on its loop."""
+    stored: list[Any] = []
+    release = threading.Event()
+
+    def save_together(*names: Any) -> None:
+        if "thread" in names:
+            release.wait(5)
+        stored.append(names)
+
+    commits = GroupCommit(save_together)
+    leader = threading.Thread(target=commits.save, args=("thread",))
+    leader.start()
+
+    async def queued() -> None:
+        while not commits._leading:
+            await asyncio.sleep(0.001)
+        saving = commits.save_async("coroutine")
+        await asyncio.sleep(0.01)
+        assert not saving.done()  # the thread's transaction has not committed
+        release.set()
+        await saving
+
+    try:
+        run(queued())
+    finally:
+        release.set()
+        leader.join(5)
+        commits.close()
+    assert stored == [("thread",), ("coroutine",)]
+
+
+def test_a_failed_save_fails_only_its_coroutine() -> None:
+    def save_together(*names: Any) -> None:
+        if "bad" in names:
+            raise ValueError("refused")
+
+    commits = GroupCommit(save_together)
+
+    async def both() -> list[Any]:
+        return list(
+            await asyncio.gather(
+                commits.save_async("good"), commits.save_async("bad"), return_exceptions=True
+            )
+        )
+
+    try:
+        good, bad = run(both())
+    finally:
+        commits.close()
+    assert good is None and isinstance(bad, ValueError)
