@@ -6,9 +6,11 @@
     .venv/bin/python -m bench.profile_server --attach "strace -c -f -o /tmp/{phase}.strace -p {pid}"
 
 Starts ``gamelog serve --db`` on a fresh SQLite file in a temporary
-directory (or ``--memory``), runs the phases of case a (``bench.load``) with
-``--clients`` client processes, and prints each phase's rate, server CPU per
-call and the clients' own CPU per call (they share the cores with the server).
+directory (or ``--memory``, or ``--postgres DSN`` on a database the caller
+made for it), runs the phases of case a (``bench.load``) with ``--clients``
+client processes, and prints each phase's rate, server CPU per call and the
+clients' own CPU per call (they share the cores with the server), then the
+busiest server threads' CPU per call (``thread_cpu``).
 With ``--attach``, that command runs during each phase's calls (from the
 clients' start, set-up included, to their end; it is then sent SIGINT), with
 ``{pid}`` replaced by the server's pid and ``{phase}`` by the phase's name.
@@ -51,6 +53,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=2000, help="calls per client per phase")
     parser.add_argument("--phases", default="echo,play")
     parser.add_argument("--memory", action="store_true", help="serve --memory instead of --db")
+    parser.add_argument("--postgres", default="", help="serve --postgres DSN instead of --db")
     parser.add_argument("--attach", default="", help="a command run on the server per phase")
     args = parser.parse_args()
     from gamelog.cli.process import start_server_process
@@ -58,6 +61,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="gamelog-profile-") as tmp:
         workdir = Path(tmp)
         store = ("--memory",) if args.memory else ("--db", str(workdir / "p.sqlite"))
+        if args.postgres:
+            store = ("--postgres", args.postgres)
         server = start_server_process(workdir, *store)
         print(f"server pid {server.pid} at {server.address}", flush=True)
         try:
