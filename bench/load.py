@@ -59,6 +59,9 @@ class PhaseResult:
     games_finished: int = 0
     server_cpu: float | None = None
     """CPU seconds the server processes spent in the phase (worker 0 only)."""
+    client_cpu: float = 0.0
+    """CPU seconds this client process spent in the phase (it shares the
+    cores with the server, so a costly answer to parse slows the server too)."""
 
 
 @dataclass
@@ -201,6 +204,7 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
         sampling = spec.index == 0 and bool(spec.server_pids)
         cpu_before = cpu_seconds(spec.server_pids) if sampling else 0.0
         start = time.perf_counter()
+        own_cpu = time.process_time()
         errors = finished = 0
         if phase == "echo":
             latencies, errors = _echo(client, spec.calls)
@@ -211,10 +215,13 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
         else:
             raise ValueError(f"unknown phase {phase!r}")
         end = time.perf_counter()
+        own_cpu = time.process_time() - own_cpu
         barrier.wait(BARRIER_TIMEOUT)  # every worker is done: the phase is over
         cpu = cpu_seconds(spec.server_pids) - cpu_before if sampling else None
         results.put(
-            PhaseResult(spec.index, phase, start, end, latencies, errors, setup_rpcs, finished, cpu)
+            PhaseResult(
+                spec.index, phase, start, end, latencies, errors, setup_rpcs, finished, cpu, own_cpu
+            )
         )
     client.close()
     if conn is not None:
@@ -236,6 +243,8 @@ class PhaseSummary:
     server_cpu_ms_per_call: float | None
     """Server CPU (all server processes) per call in the phase: where it is
     near the wall time per call divided by the cores, the server is the limit."""
+    client_cpu_ms_per_call: float = 0.0
+    """The client processes' own CPU per call in the phase."""
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -261,6 +270,9 @@ def summarize(phase: str, parts: list[PhaseResult]) -> PhaseSummary:
             (p.server_cpu / len(latencies) * 1000 for p in parts if p.server_cpu is not None),
             None,
         ),
+        client_cpu_ms_per_call=sum(p.client_cpu for p in parts) / len(latencies) * 1000
+        if latencies
+        else 0.0,
     )
 
 

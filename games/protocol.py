@@ -50,7 +50,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Final, Generic, Protocol, TypeGuard, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeGuard, TypeVar, cast
 
 JSON = Any
 """A JSON-compatible value: dict[str, JSON] | list[JSON] | str | int | bool | None."""
@@ -228,6 +228,36 @@ def rng_for(seed: bytes, ply: int) -> random.Random:
     """
     digest = hashlib.sha256(seed + b"/" + str(ply).encode()).digest()
     return random.Random(int.from_bytes(digest, "big"))
+
+
+class _SeededOnUse:
+    """``rng_for(seed, ply)``, built the first time it is used. Seeding a
+    Mersenne Twister costs more than deciding most moves, and most moves
+    draw nothing."""
+
+    __slots__ = ("_ply", "_rng", "_seed")
+
+    def __init__(self, seed: bytes, ply: int) -> None:
+        self._seed = seed
+        self._ply = ply
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = rng_for(self._seed, self._ply)
+        return getattr(rng, name)
+
+
+def lazy_rng_for(seed: bytes, ply: int) -> random.Random:
+    """``rng_for``, seeded only if a method of it is called: the same draws.
+
+    >>> lazy = lazy_rng_for(b"seed", 3)
+    >>> [lazy.random(), lazy.sample(range(90), 3)] == [
+    ...     (rng := rng_for(b"seed", 3)).random(), rng.sample(range(90), 3)]
+    True
+    """
+    return cast(random.Random, _SeededOnUse(seed, ply))
 
 
 S = TypeVar("S")

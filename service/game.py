@@ -36,7 +36,7 @@ from eventsourcing.domain import Aggregate, Snapshot
 
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
-from gamelog.games.protocol import ARBITER, Move, Rules, rng_for
+from gamelog.games.protocol import ARBITER, Move, Rules, lazy_rng_for
 from gamelog.replay.clock import ClockError, Clocks, millis, time_control_of, timeout_result
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import UNDO_POLICIES, Line, LineRefusal, UndoRequest
@@ -387,7 +387,7 @@ class Game(Aggregate):
             raise Refused("out-of-time", f"{seat}'s time has run out")
         ply = self.ply + 1
         try:
-            events = self.rules.decide(self.state, seat, move, rng_for(self.seed, ply))
+            events = self.rules.decide(self.state, seat, move, lazy_rng_for(self.seed, ply))
         except UNREADABLE as error:
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
@@ -434,7 +434,7 @@ class Game(Aggregate):
             if not moves:
                 break
             ply = self.ply + 1
-            events = self.rules.decide(self.state, seat, moves[0], rng_for(self.seed, ply))
+            events = self.rules.decide(self.state, seat, moves[0], lazy_rng_for(self.seed, ply))
             move, events = as_stored([moves[0], events])
             record = self._next(
                 "move", now, seat=seat, ply=ply, move=move, events=events, by_rule=True

@@ -17,6 +17,7 @@ that serve moves.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +30,7 @@ from gamelog.service.follow_limits import Admission, FollowLimits
 from gamelog.service.notifications import StoredListener, connection_settings, install_trigger
 
 READ_THREADS = 4
+LISTEN_LINGER_SECONDS = 60.0
 
 
 class LiveFollow:
@@ -38,6 +40,7 @@ class LiveFollow:
         limits: FollowLimits | None = None,
         stall_seconds: float = STALL_SECONDS,
         read_threads: int = READ_THREADS,
+        linger_seconds: float = LISTEN_LINGER_SECONDS,
     ) -> None:
         self.app = app
         self.limits = limits or FollowLimits()
@@ -45,16 +48,45 @@ class LiveFollow:
         self.executor = ThreadPoolExecutor(read_threads, thread_name_prefix="follow-read")
         self.fanout = Fanout(app, self.executor, stall_seconds)
         self.listener: StoredListener | None = None
+        self.linger_seconds = linger_seconds
+        """How long the listener stays after the last follower left."""
+        self._following = 0
+        self._idle_check: asyncio.TimerHandle | None = None
 
     async def start(self) -> None:
-        """Begin on the running event loop."""
+        """Begin on the running event loop. The listener (PostgreSQL) is
+        started by the first follower, not here: every move of every process
+        reaches every listening process, and a process nobody follows on
+        has nothing to do with it but pay for it (a sixth of a move's server
+        CPU in bench case b)."""
         self.fanout.start()
         self.app.on_saved(self.fanout.saved_threadsafe)
         settings = connection_settings(self.app)
         if settings is not None:
             await self.fanout.in_executor(install_trigger, settings)
             self.listener = StoredListener(settings, self.fanout.stored, self.fanout.catch_up)
+
+    def _followed(self) -> None:
+        self._following += 1
+        if self._idle_check is not None:
+            self._idle_check.cancel()
+            self._idle_check = None
+        # Nothing is missed while LISTEN is not yet in place: once it is,
+        # every feed catches up from the store (``Fanout.catch_up``).
+        if self.listener is not None and not self.listener.running:
             self.listener.start()
+
+    def _unfollowed(self) -> None:
+        self._following -= 1
+        if self._following == 0 and self.listener is not None and self._idle_check is None:
+            # A little later, so that a follower who comes back finds it there.
+            loop = asyncio.get_running_loop()
+            self._idle_check = loop.call_later(self.linger_seconds, self._stop_listening_if_idle)
+
+    def _stop_listening_if_idle(self) -> None:
+        self._idle_check = None
+        if self._following == 0 and self.listener is not None:
+            self.listener.cancel()
 
     async def viewer(self, game_id: UUID, token: str | None) -> Viewer:
         viewer: Viewer = await self.fanout.in_executor(self.app.viewer, game_id, token)
@@ -66,12 +98,18 @@ class LiveFollow:
     ) -> AsyncIterator[Subscription]:
         viewer = await self.viewer(game_id, token)
         with self.admission.admit(game_id, viewer):
-            async with self.fanout.subscribe(game_id, viewer, from_position) as subscription:
-                yield subscription
+            self._followed()
+            try:
+                async with self.fanout.subscribe(game_id, viewer, from_position) as subscription:
+                    yield subscription
+            finally:
+                self._unfollowed()
 
     async def stop(self) -> None:
         """End every stream (each may resume elsewhere) and stop listening."""
         self.fanout.close()
+        if self._idle_check is not None:
+            self._idle_check.cancel()
         if self.listener is not None:
             await self.listener.stop()
 

@@ -1,5 +1,8 @@
 """Across processes on PostgreSQL: one ``LISTEN`` connection per process tells
-the fan-out which games another process stored records for.
+the fan-out which games another process stored records for. A process holds
+it only while someone follows a game on it (``LiveFollow``): every process's
+every move is announced to every listener, which a process with no
+followers would pay for and throw away.
 
 The notification comes from the database itself: a statement trigger on the
 events table calls ``pg_notify('gamelog_stored', '<game id> <last version>')``
@@ -118,8 +121,21 @@ class StoredListener:
         """How many times ``LISTEN`` was put in place (for tests)."""
         self._task: asyncio.Task[None] | None = None
 
+    @property
+    def running(self) -> bool:
+        """Listening or about to, and not being stopped (a task told to stop
+        may still be closing its connection: a new start begins another)."""
+        task = self._task
+        return task is not None and not task.done() and not task.cancelling()
+
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        if not self.running:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def cancel(self) -> None:
+        """Stop listening (the connection closes as the task ends)."""
+        if self._task is not None:
+            self._task.cancel()
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -76,7 +76,6 @@ class GameStore(Application[UUID]):
         # command ever takes a game's, so the two kinds never wait in a circle.
         self._tournament_locks = tuple(threading.RLock() for _ in range(LOCK_STRIPES))
         self._locks_guard = threading.Lock()
-        self._changed = threading.Condition()
         self._credentials_cache: dict[UUID, Credentials] = {}
         self._tournament_access: dict[UUID, TournamentCredentials] = {}
         self._commits = GroupCommit(self._save_together)
@@ -356,8 +355,6 @@ class GameStore(Application[UUID]):
 
     def _saved(self, aggregates: tuple[Aggregate, ...]) -> None:
         """What follows every committed save (on the thread or loop that saved)."""
-        with self._changed:
-            self._changed.notify_all()
         for aggregate in aggregates:
             if isinstance(aggregate, Tournament):
                 self._remember(aggregate.id, aggregate)

@@ -1,7 +1,8 @@
 """Live follow across processes on PostgreSQL: a move stored by one process
-reaches followers on another through LISTEN/NOTIFY, and a follower whose
+reaches followers on another through LISTEN/NOTIFY, a follower whose
 process lost its notification connection catches up from the store and
-misses nothing (service/notifications.py)."""
+misses nothing, and a process listens only while someone follows on it
+(service/notifications.py, service/live.py)."""
 
 from __future__ import annotations
 
@@ -75,7 +76,6 @@ def test_moves_reach_followers_on_the_other_process_within_milliseconds(
     two_servers: list[ServerProcess], postgres_dsn: str
 ) -> None:
     writer, reader = two_servers
-    _wait_for_listener(postgres_dsn, reader.pid)
 
     async def scenario() -> list[float]:
         async with (
@@ -87,6 +87,9 @@ def test_moves_reach_followers_on_the_other_process_within_milliseconds(
             game_id, ann = created.game_id, created.seat_tokens["ann"]
             followers = [Stream(game_id) for _ in range(5)]
             tasks = [asyncio.create_task(f.run(read)) for f in followers]
+            for follower in followers:
+                await follower.wait_for(0)
+            await asyncio.to_thread(_wait_for_listener, postgres_dsn, reader.pid)
             delays = []
             for position in range(10):
                 stored = await _play(write, game_id, ann, position)
@@ -113,7 +116,6 @@ def test_a_follower_misses_nothing_when_its_listener_connection_is_killed(
     the follower still gets every record, in order, once the listener is
     back and has caught up from the store."""
     writer, reader = two_servers
-    (listener,) = _wait_for_listener(postgres_dsn, reader.pid)
 
     async def scenario() -> None:
         async with (
@@ -125,6 +127,8 @@ def test_a_follower_misses_nothing_when_its_listener_connection_is_killed(
             game_id, ann = created.game_id, created.seat_tokens["ann"]
             follower = Stream(game_id)
             task = asyncio.create_task(follower.run(read))
+            await follower.wait_for(0)
+            (listener,) = await asyncio.to_thread(_wait_for_listener, postgres_dsn, reader.pid)
             await _play(write, game_id, ann, 0)
             await follower.wait_for(1)
             with psycopg.connect(postgres_dsn, autocommit=True) as conn:
@@ -148,3 +152,28 @@ def test_a_follower_misses_nothing_when_its_listener_connection_is_killed(
             task.cancel()
 
     asyncio.run(scenario())
+
+
+def test_a_process_nobody_follows_on_does_not_listen(
+    two_servers: list[ServerProcess], postgres_dsn: str
+) -> None:
+    """Every move of every process is announced to every listening process;
+    one with no followers has no use for that and holds no LISTEN
+    connection: the first follower opens it."""
+    writer, reader = two_servers
+    with writer.client() as client:
+        created = client.create("freeform", ["ann"])
+        client.play(created.game_id, {"text": "e4"}, 0, created.seat_tokens["ann"])
+    assert _listeners(postgres_dsn, reader.pid) == []
+    assert _listeners(postgres_dsn, writer.pid) == []
+
+    async def scenario() -> None:
+        async with grpc.aio.insecure_channel(reader.address) as to_reader:
+            follower = Stream(created.game_id)
+            task = asyncio.create_task(follower.run(pb_grpc.GameLogStub(to_reader)))
+            await follower.wait_for(1)
+            await asyncio.to_thread(_wait_for_listener, postgres_dsn, reader.pid)
+            task.cancel()
+
+    asyncio.run(scenario())
+    assert _listeners(postgres_dsn, writer.pid) == []
