@@ -535,8 +535,9 @@ def client_module(server: ServerProcess) -> Iterator[Client]:
 
 
 def listed(page: ReplayPage) -> list[str]:
+    # Until the list the address asks for is in (not the one before it).
     page.page.wait_for_function(
-        "() => !document.querySelector('#games-summary').textContent.startsWith('loading')"
+        "() => document.querySelector('#games-summary').dataset.hash === location.hash"
     )
     return [
         str(g)
@@ -575,6 +576,35 @@ def test_the_game_list_filters_by_game_tag_event_and_round(
     page.page.click(f"#games-body tr[data-game='{ids['r2t1']}'] td:nth-child(3)")
     page.wait_open(ids["r2t1"])
     assert page.fragment().startswith(f"#/game/{ids['r2t1']}")
+
+
+def test_a_listing_answered_late_never_replaces_a_newer_one(
+    page: ReplayPage, club_night: dict[str, Any]
+) -> None:
+    event, games = club_night["event"], club_night["games"]
+    ids = {key: created.game_id for key, created in games.items()}
+    held: list[Any] = []
+
+    def hold_the_finished_list(route: Any) -> None:
+        if "status=finished" in route.request.url and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    quoted = urllib.parse.quote(event)
+    page.goto(f"#/games?event={quoted}")
+    listed(page)
+    page.page.route("**/api/games*", hold_the_finished_list)
+    page.page.evaluate(f"() => {{ location.hash = '#/games?event={quoted}&status=finished'; }}")
+    while not held:
+        page.page.wait_for_timeout(20)
+    page.goto(f"#/games?event={quoted}&round=1")
+    assert sorted(listed(page)) == sorted([ids["r1t1"], ids["r1t2"]])
+    with page.page.expect_response(lambda response: "status=finished" in response.url):
+        held[0].continue_()
+    page.page.wait_for_timeout(200)  # time for the late answer to be handled
+    assert sorted(listed(page)) == sorted([ids["r1t1"], ids["r1t2"]]), "the newer list stays"
+    page.page.unroute("**/api/games*")
 
 
 def test_tournaments_list_events_with_rounds_and_tables(

@@ -58,6 +58,8 @@ export class GameList {
     };
     this.el.body.replaceChildren();
     this.shown = [];
+    this.asked = (this.asked || 0) + 1; // an answer to an earlier list is dropped
+    this.listHash = location.hash;
     await this.load("");
   }
 
@@ -67,15 +69,19 @@ export class GameList {
   }
 
   async load(page) {
+    const asked = this.asked;
+    this.el.summary.dataset.hash = ""; // says which list is shown, once it is in
     this.el.summary.textContent = "loading…";
     this.el.older.hidden = true;
     let answer;
     try {
       answer = await get(`/api/games${query({ ...this.wanted, page })}`);
     } catch (error) {
-      this.el.summary.textContent = error.message;
+      if (asked === this.asked) this.el.summary.textContent = error.message;
       return;
     }
+    // Filters changed while this page was on its way: a newer list is shown.
+    if (asked !== this.asked) return;
     this.shown.push(...answer.games);
     this.next = answer.next;
     this.el.body.append(...answer.games.map((game) => this.row(game)));
@@ -84,6 +90,7 @@ export class GameList {
       ? `${count} game${count === 1 ? "" : "s"}${this.next ? " so far" : ""}, newest first`
       : "no game matches";
     this.el.older.hidden = !this.next;
+    this.el.summary.dataset.hash = this.listHash;
     for (const [list, tag] of [[this.el.events, "Event"], [this.el.rounds, "Round"]]) {
       const values = [...new Set(this.shown.map((g) => g.tags[tag]).filter(Boolean))].sort();
       list.replaceChildren(...values.map((v) => new Option(v)));
