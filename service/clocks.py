@@ -36,8 +36,9 @@ class ClockKeeping(TableResults):
 
     def enforce_clock(self, game_id: UUID, game: Game | None = None) -> bool:
         """Record every seat of ``game_id`` whose time has run out. True if
-        anything was stored (the game's position moved on)."""
-        if game is not None and not _expired(game):
+        anything was stored (the game's position moved on). With ``game``
+        (a copy just read), nothing is locked or read unless it is out of time."""
+        if game is not None and not _expired(game, millis(record_time())):
             return False
         with self._lock(game_id):
             current = self._game(game_id)
@@ -48,9 +49,9 @@ class ClockKeeping(TableResults):
         return True
 
 
-def _expired(game: Game) -> bool:
+def _expired(game: Game, now_ms: int) -> bool:
     clock = game.clock
-    return clock is not None and not game.is_over and bool(clock.expired(millis(record_time())))
+    return clock is not None and not game.is_over and bool(clock.expired(now_ms))
 
 
 class ClockSweep(ClockKeeping, Listing):
@@ -70,17 +71,22 @@ class ClockSweep(ClockKeeping, Listing):
         oldest_running: int | None = None
         fallen = 0
         after = self._swept_up_to
+        now_ms = millis(record_time())
         while True:
             page = index.running_with_tag(TIME_CONTROL_TAG, SWEEP_PAGE, after)
-            for indexed in page:
+            # A cached game at its stored last position is current: no store read.
+            positions = index.last_positions([game_id for game_id, _ in page])
+            for game_id, seq in page:
                 if oldest_running is None:
-                    oldest_running = indexed.seq
+                    oldest_running = seq
                 try:
-                    fallen += self.enforce_clock(indexed.game_id, self._game(indexed.game_id))
+                    game = self._current_game(game_id, positions.get(game_id, -1))
+                    if _expired(game, now_ms):
+                        fallen += self.enforce_clock(game_id)
                 except GamelogError as error:  # damaged, or stored meanwhile elsewhere
-                    log.debug("clock of %s not kept this time: %s", indexed.game_id, error)
+                    log.debug("clock of %s not kept this time: %s", game_id, error)
             if len(page) < SWEEP_PAGE:
                 break
-            after = page[-1].seq
+            after = page[-1][1]
         self._swept_up_to = indexed_up_to if oldest_running is None else oldest_running - 1
         return fallen

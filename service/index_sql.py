@@ -313,15 +313,14 @@ class SQLGameIndex(GameIndexView):
                     positions[UUID(hex=row["game_id"])] = int(row["version"]) - 1
         return positions
 
-    def running_with_tag(self, key: str, limit: int, after_seq: int = 0) -> list[IndexedGame]:
-        columns = ", ".join(f"g.{c.strip()}" for c in COLUMNS.split(","))
+    def running_with_tag(self, key: str, limit: int, after_seq: int = 0) -> list[tuple[UUID, int]]:
         rows = self._rows(
-            f"SELECT {columns} FROM {{tags}} t CROSS JOIN {{index}} g"
+            "SELECT g.game_id, g.seq FROM {tags} t CROSS JOIN {index} g"
             " WHERE t.key = ? AND t.seq > ? AND g.seq = t.seq AND g.finished = ?"
             " ORDER BY t.seq LIMIT ?",
             [key, after_seq, False, limit],
         )
-        return [_indexed(row) for row in rows]
+        return [(UUID(hex=row["game_id"]), int(row["seq"])) for row in rows]
 
     def count(self) -> int:
         return int(self._rows("SELECT COUNT(*) AS n FROM {index}")[0]["n"])

@@ -198,9 +198,10 @@ class GameIndexView(TrackingRecorder, ABC):
         (one index lookup per game), so that no move has to touch the index."""
 
     @abstractmethod
-    def running_with_tag(self, key: str, limit: int, after_seq: int = 0) -> list[IndexedGame]:
-        """Running games that carry the tag ``key`` (whatever its value),
-        oldest first, created after ``after_seq``: the clocks to look at."""
+    def running_with_tag(self, key: str, limit: int, after_seq: int = 0) -> list[tuple[UUID, int]]:
+        """(game id, seq) of the running games that carry the tag ``key``
+        (whatever its value), oldest first, created after ``after_seq``: the
+        clocks to look at."""
 
     @abstractmethod
     def count(self) -> int:
