@@ -66,6 +66,7 @@ class Freeform:
     min_players = 1
     max_players = 16
     default_component_set = "freeform/none"
+    secret_options = frozenset({"deal"})
 
     def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
         check_table(

@@ -275,6 +275,10 @@ class Rules(Protocol, Generic[S]):
     max_players: int
     default_component_set: str
     """The component set used when the creator names none, e.g. ``"panem/house-1"``."""
+    secret_options: frozenset[str]
+    """Option keys that make the creation's options secret (from everyone but
+    the arbiter until the end): an explicit ``deal``, or cards whose faces
+    the rules hide (a club's own Pyramidion boats, with their points)."""
 
     def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
         """Check creation options and fill in defaults (component set, explicit

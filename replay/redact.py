@@ -36,7 +36,7 @@ def redact_record(rules: Rules[Any], record: Record, viewer: Viewer, finished: b
     if shown.get("kind") == "move" and shown.get("seat") != viewer:
         shown["move"] = None
         salts.pop("move", None)
-    if shown.get("kind") == "created" and "deal" in (shown.get("options") or {}):
+    if shown.get("kind") == "created" and rules.secret_options & set(shown.get("options") or {}):
         shown["options"] = None
         salts.pop("options", None)
     if "salts" in shown:

@@ -77,6 +77,7 @@ class HuntersAndGatherers:
     min_players = 2
     max_players = 5
     default_component_set = DEFAULT_SET
+    secret_options = frozenset({"deal"})
 
     # ----------------------------------------------------------------- set-up
 

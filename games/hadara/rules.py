@@ -60,6 +60,7 @@ class Hadara:
     min_players = 2
     max_players = 5
     default_component_set = DEFAULT_SET
+    secret_options = frozenset({"deal"})
 
     # set-up -------------------------------------------------------------------
 

@@ -130,6 +130,7 @@ class Panem:
     min_players = 2
     max_players = 4
     default_component_set = DEFAULT_SET
+    secret_options = frozenset({"deal"})
 
     # -- set-up ----------------------------------------------------------------
 

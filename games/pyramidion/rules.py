@@ -67,6 +67,8 @@ class Pyramidion:
     rules_version = "1.0"
     min_players, max_players = PLAYERS
     default_component_set = "pyramidion/page-7"
+    # A club's own boat deck lists every boat's points: its faces stay hidden.
+    secret_options = frozenset({"deal", "components"})
 
     def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
         return normalize(options, seats)

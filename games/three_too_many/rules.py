@@ -139,6 +139,7 @@ class ThreeTooMany:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_component_set = DEFAULT_COMPONENT_SET
+    secret_options = frozenset({"deal"})
 
     # -- set-up ---------------------------------------------------------------
 

@@ -206,3 +206,16 @@ def test_selfplay_finishes_for_every_player_count(server: ServerProcess, players
     assert set(game["result"]["scores"]) == {f"p{i + 1}" for i in range(players)}
     report = gamelog(server, "audit", game["game_id"])
     assert all(r["ok"] for r in report)
+
+
+def test_a_clubs_own_boat_deck_stays_hidden_until_the_end(app: GameLog) -> None:
+    # The deck lists every boat's points; a displayed boat's requirements
+    # would name its card, so its points would follow from the options.
+    created = app.create_game("pyramidion", ["ann", "ben"], options={"components": TEST_SET})
+    tokens: dict[str | None, str | None] = {None: None, **created.tokens}
+    for viewer, token in tokens.items():
+        creation = app.visible_records(created.game_id, token)[0].record
+        assert creation["options"] is None, viewer
+        assert "points" not in json.dumps(creation), viewer
+    creation = app.visible_records(created.game_id, created.arbiter_token)[0].record
+    assert creation["options"]["components"] == TEST_SET
