@@ -83,8 +83,9 @@ class Site:
     def __init__(self, client: TournamentClient, tournament_id: str) -> None:
         self.client = client
         self.summary = client.tournament(tournament_id)
-        self.standings = list(client.standings(tournament_id).standings)
-        self.tiebreaks = list(client.standings(tournament_id).tiebreaks)
+        standings = client.standings(tournament_id)
+        self.standings = list(standings.standings)
+        self.tiebreaks = list(standings.tiebreaks)
         self.names = {p.id: p.name for p in self.summary.players}
         self.place = {s.player: s.place for s in self.standings}
         self.settings = loads(self.summary.settings_json)

@@ -142,6 +142,8 @@ def _against_games(
     tournament_id: str | None,
 ) -> Difference | None:
     created = state.created
+    overridden: dict[str, bool] = {}
+    """Each game → an override created it (its seed's label names its seats)."""
     for record in records:
         kind = record["kind"]
         if kind in ("round-paired", "seating-overridden"):
@@ -151,8 +153,16 @@ def _against_games(
                 where = f"round {record['round']} table {table['table']}"
                 if game is None:
                     return Difference(record["position"], f"the game of {where} is missing")
+                by_override = overridden.setdefault(table["game"], kind == "seating-overridden")
                 problem = _table_game_problem(
-                    created, game, record["round"], table, duplicate, seed, tournament_id
+                    created,
+                    game,
+                    record["round"],
+                    table,
+                    duplicate,
+                    seed,
+                    tournament_id,
+                    by_override,
                 )
                 if problem:
                     return Difference(record["position"], f"{where}: {problem}")
@@ -200,6 +210,7 @@ def _table_game_problem(
     duplicate: str,
     seed: bytes | None,
     tournament_id: str | None,
+    by_override: bool = False,
 ) -> str | None:
     created = game[0]
     if created.get("hash") != table["game"]:
@@ -229,7 +240,14 @@ def _table_game_problem(
         return "the game's time control is not the tournament's"
     end = game[-1]
     if seed is not None and end.get("kind") == "finished":
-        wanted_seed = table_seed(seed, round_number, table["table"], len(table["seats"]), duplicate)
+        wanted_seed = table_seed(
+            seed,
+            round_number,
+            table["table"],
+            len(table["seats"]),
+            duplicate,
+            table["seats"] if by_override else None,
+        )
         if end.get("seed") != wanted_seed.hex():
             return "the game's seed is not the one the tournament's seed gives it"
     return None

@@ -93,22 +93,35 @@ TOURNAMENT_TAG: Final = "Tournament"
 """The tag naming, in a table's game, the id of the tournament that seated it."""
 
 
-def table_seed(seed: bytes, round_number: int, table: int, size: int, duplicate: str) -> bytes:
+def table_seed(
+    seed: bytes,
+    round_number: int,
+    table: int,
+    size: int,
+    duplicate: str,
+    seats: Sequence[str] | None = None,
+) -> bytes:
     """The seed of a table's game, drawn from the tournament's seed, so the
     revealed tournament seed accounts for every deal. Each table has its own
     (label ``round R table T``); in a duplicate round every table of ``size``
-    players shares one (``round R deal for K``).
+    players shares one (``round R deal for K``). A game a seating override
+    created (``seats``: its seats) has its own (``round R table T seated
+    again: SEATS``), so it never deals the game it replaced again: a player
+    moved away has seen that deal.
 
     >>> table_seed(b"s", 1, 1, 4, "seed") == table_seed(b"s", 1, 2, 4, "seed")
     True
     >>> table_seed(b"s", 1, 1, 4, "none") == table_seed(b"s", 1, 2, 4, "none")
     False
+    >>> table_seed(b"s", 1, 1, 2, "none") == table_seed(b"s", 1, 1, 2, "none", ["a", "b"])
+    False
     """
-    label = (
-        f"round {round_number} deal for {size}"
-        if duplicate == "seed"
-        else f"round {round_number} table {table}"
-    )
+    if duplicate == "seed":
+        label = f"round {round_number} deal for {size}"
+    elif seats is not None:
+        label = f"round {round_number} table {table} seated again: {' '.join(seats)}"
+    else:
+        label = f"round {round_number} table {table}"
     return hashlib.sha256(seed + b"/" + label.encode()).digest()
 
 

@@ -18,12 +18,19 @@ from typing import Any
 
 from gamelog.replay.checks import SEAT_NAME
 from gamelog.replay.record import RECORD_FORMAT
-from gamelog.replay.validation import HEX64, NONCE_HEX, SALT, SEED_HEX, TIME, Problem
+from gamelog.replay.validation import (
+    COMMON,
+    HEX64,
+    NONCE_HEX,
+    OPTIONAL,
+    SALT,
+    SEED_HEX,
+    TIME,
+    Problem,
+)
 
 MAX_RECORDS = 200_000
 MAX_TEXT = 1024
-COMMON = ("position", "kind", "prev_hash", "hash", "time")
-OPTIONAL = ("timestamp", "salts")
 FIELDS: dict[str, tuple[str, ...]] = {
     "created": (
         "format",

@@ -205,6 +205,23 @@ def _is_unicode(text: str) -> bool:
     return True
 
 
+def options_and_seed(options_json: str, seed_hex: str) -> tuple[dict[str, Any], bytes | None]:
+    """A create call's options (a JSON object, default empty) and seed (1 to
+    64 bytes in hexadecimal; None: the server draws one)."""
+    options = parse_json(options_json, "options", MAX_OPTIONS_BYTES, empty={})
+    if not isinstance(options, dict):
+        raise InvalidArgument("bad-options", "options must be a JSON object")
+    if not seed_hex:
+        return options, None
+    try:
+        seed = bytes.fromhex(seed_hex)
+    except ValueError:
+        raise InvalidArgument("bad-seed", "seed_hex must be hexadecimal") from None
+    if not 1 <= len(seed) <= 64:
+        raise InvalidArgument("bad-seed", "a seed is 1 to 64 bytes")
+    return options, seed
+
+
 def checked_position(value: int, what: str = "position") -> int:
     if value < 0 or value > MAX_POSITION:
         raise InvalidArgument("bad-position", f"{what} must be between 0 and {MAX_POSITION}")
@@ -304,17 +321,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        options = parse_json(request.options_json, "options", MAX_OPTIONS_BYTES, empty={})
-        if not isinstance(options, dict):
-            raise InvalidArgument("bad-options", "options must be a JSON object")
-        seed = None
-        if request.seed_hex:
-            try:
-                seed = bytes.fromhex(request.seed_hex)
-            except ValueError:
-                raise InvalidArgument("bad-seed", "seed_hex must be hexadecimal") from None
-            if not 1 <= len(seed) <= 64:
-                raise InvalidArgument("bad-seed", "a seed is 1 to 64 bytes")
+        options, seed = options_and_seed(request.options_json, request.seed_hex)
         created = self.app.create_game(
             request.game,
             list(request.seats),

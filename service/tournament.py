@@ -245,23 +245,15 @@ class Tournament(Aggregate):
             for t in seated.tables
         ]
         game_ids = {games[t.number][0]: str(games[t.number][1]) for t in seated.tables}
-        if reason:
-            record = self._next(
-                "seating-overridden",
-                round=seated.number,
-                tables=tables,
-                byes=list(seated.byes),
-                reason=reason,
-            )
-            return self._store(self.SeatingOverridden, record, game_ids=game_ids)
-        record = self._next(
-            "round-paired",
-            round=seated.number,
-            tables=tables,
-            byes=list(seated.byes),
-            duplicate=duplicate,
+        kind, event, last = (
+            ("seating-overridden", self.SeatingOverridden, {"reason": reason})
+            if reason
+            else ("round-paired", self.RoundPaired, {"duplicate": duplicate})
         )
-        return self._store(self.RoundPaired, record, game_ids=game_ids)
+        record = self._next(
+            kind, round=seated.number, tables=tables, byes=list(seated.byes), **last
+        )
+        return self._store(event, record, game_ids=game_ids)
 
     def record_result(self, game_id: UUID, result: Mapping[str, Any], end_hash: str) -> bool:
         """A table's game ended: its result enters the standings. False (and

@@ -110,6 +110,8 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
             records[-1]["seed_nonce"] if finished else archive.secret_seed_nonce or ""
         )
         by_hash = {entry.records[0]["hash"]: entry for entry in archive.games}
+        if len(by_hash) != len(archive.games):
+            raise Refused("stray-game", "a game appears twice in the archive, under two ids")
         report = audit_tournament(
             records,
             seed=seed,

@@ -364,7 +364,9 @@ class TournamentCommands(Commands):
                 first = tournament.game_id_of(next(iter(last.games.values())))
                 assert first is not None
                 deal = self._peek(first).record_created["options"]["deal"]
-            new_games, aggregates = self._table_games(tournament, changed, last.duplicate, deal)
+            new_games, aggregates = self._table_games(
+                tournament, changed, last.duplicate, deal, overriding=True
+            )
             games: dict[int, tuple[str, UUID]] = {}
             for number, (game_hash, game_id) in {**kept, **new_games}.items():
                 assert game_id is not None
@@ -378,9 +380,15 @@ class TournamentCommands(Commands):
         return bool(list(self.events.get(game_id, gt=1, limit=1)))
 
     def _table_games(
-        self, tournament: Tournament, seated: Round, duplicate: str, deal: JSON | None
+        self,
+        tournament: Tournament,
+        seated: Round,
+        duplicate: str,
+        deal: JSON | None,
+        overriding: bool = False,
     ) -> tuple[dict[int, tuple[str, UUID]], list[Game | Credentials]]:
-        """Each table's new game (creation hash, id), and the aggregates to save."""
+        """Each table's new game (creation hash, id), and the aggregates to save
+        (``overriding``: games replacing others, seeded apart from them)."""
         created = tournament.record_created
         options = dict(created["options"])
         if deal is not None:
@@ -401,7 +409,12 @@ class TournamentCommands(Commands):
         aggregates: list[Game | Credentials] = []
         for table in seated.tables:
             seed = table_seed(
-                tournament.seed, seated.number, table.number, len(table.seats), duplicate
+                tournament.seed,
+                seated.number,
+                table.number,
+                len(table.seats),
+                duplicate,
+                table.seats if overriding else None,
             )
             game, credentials, made = self._prepare_game(
                 created["game"],

@@ -9,25 +9,23 @@ stop here.
 
 from __future__ import annotations
 
-import functools
-import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 from uuid import UUID
 
 import grpc
 
 from gamelog.replay.record import Record, compact_json
 from gamelog.service.app import GameLog
-from gamelog.service.errors import GamelogError, InvalidArgument
+from gamelog.service.errors import InvalidArgument
 from gamelog.service.grpc_api import (
     MAX_JSON_DEPTH,
     MAX_MOVE_BYTES,
     MAX_OPTIONS_BYTES,
     MAX_RECORD_FILE_BYTES,
+    _refusals_as_status,
     audit_message,
+    options_and_seed,
     parse_json,
-    status_for,
     token_of,
 )
 from gamelog.service.tournament_outcomes import SeatedRound
@@ -35,30 +33,7 @@ from gamelog.tournaments.rounds import Round
 from gamelog.v1 import tournaments_pb2 as pb
 from gamelog.v1 import tournaments_pb2_grpc as pb_grpc
 
-log = logging.getLogger(__name__)
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["Tournaments"].full_name
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _refusals_as_status(method: F) -> F:
-    @functools.wraps(method)
-    def wrapper(self: TournamentsServicer, request: Any, context: grpc.ServicerContext) -> Any:
-        try:
-            return method(self, request, context)
-        except Exception as error:
-            if isinstance(error, RecursionError):
-                error = InvalidArgument("too-deep", "input nests too deep")
-            if not isinstance(error, GamelogError):
-                log.error("internal error in %s", method.__name__, exc_info=error)
-                error = GamelogError("internal", "internal error; nothing was stored")
-            # As grpc_api does: grpc.aio gives a synchronous handler a context
-            # without abort_with_status, whose abort returns instead of raising.
-            status = status_for(error)
-            context.set_trailing_metadata(status.trailing_metadata)
-            context.abort(status.code, status.details)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def tournament_id_of(text: str) -> UUID:
@@ -103,15 +78,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
 
     @_refusals_as_status
     def CreateTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
-        options = parse_json(request.options_json, "options", MAX_OPTIONS_BYTES, empty={})
-        if not isinstance(options, dict):
-            raise InvalidArgument("bad-options", "options must be a JSON object")
-        seed = None
-        if request.seed_hex:
-            try:
-                seed = bytes.fromhex(request.seed_hex)
-            except ValueError:
-                raise InvalidArgument("bad-seed", "seed_hex must be hexadecimal") from None
+        options, seed = options_and_seed(request.options_json, request.seed_hex)
         tiebreaks: list[str] | None = list(request.tiebreaks) or None
         if tiebreaks == ["none"]:
             tiebreaks = []

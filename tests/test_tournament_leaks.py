@@ -104,3 +104,21 @@ def test_a_player_moves_only_for_their_own_seat(app: GameLog) -> None:
         app.play(game_id, t.tokens[other], move, 0)
     played = app.play(game_id, t.tokens[to_act], move, 0)
     assert played.seat == to_act
+
+
+def test_a_seating_override_deals_its_new_tables_afresh(app: GameLog) -> None:
+    """A player moved away by an override has seen their old seat's deal: the
+    player now in that seat must not hold it."""
+    t = start(app, "three-too-many", 1, (4, 4), names(8), seed=b"override")
+    seated, games = app.pair_round(t.tournament_id, t.director)
+    first, second = (list(tb.seats) for tb in seated.tables)
+    moved, arriving = first[0], second[0]
+    seen = app.view(games[1], t.tokens[moved]).view["hand"]
+    _, new_games = app.override_seating(
+        t.tournament_id, t.director, [[arriving, *first[1:]], [moved, *second[1:]]], [], "swap"
+    )
+    assert app.view(new_games[1], t.tokens[arriving]).view["hand"] != seen
+    for game_id in new_games.values():
+        play_table(app, game_id, t.tokens, random.Random(5))
+    app.finish_tournament(t.tournament_id, t.director)
+    assert app.audit_tournament(t.tournament_id).ok

@@ -506,6 +506,23 @@ def test_a_stalled_table_of_a_duplicate_round_does_not_hold_up_the_others(app: G
     assert app.audit_tournament(t.tournament_id).ok
 
 
+def test_an_archive_with_a_game_twice_is_refused_whole(app: GameLog) -> None:
+    """A second copy of a table's game under another id would be stored as a
+    game of the tournament that none of its records names."""
+    t = start(app, "three-too-many", 1, (3, 4), SEVEN[:5], seed=b"twice")
+    t.play_round(random.Random(1))
+    app.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
+    copy = json.loads(json.dumps(archive["games"][0]))
+    copy["game_id"] = "a-second-copy"
+    archive["games"].append(copy)
+    other = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    with pytest.raises(Refused, match="twice"):
+        other.import_tournament(archive)
+    assert other.list_games().games == []
+    other.close()
+
+
 def test_a_damaged_archive_is_refused_with_a_reason_never_a_crash(app: GameLog) -> None:
     """Any field of the tournament's records replaced by junk: a refusal."""
     t = start(app, "three-too-many", 1, (3, 4), SEVEN[:5], seed=b"fuzz")

@@ -46,13 +46,6 @@ class Result:
     forfeited: frozenset[str] = frozenset()
     """Players who forfeited: they score the forfeit points and did not play."""
 
-    def place_of(self, player: str) -> int:
-        """The 0-based index of the player's place in ``ranking``."""
-        for index, place in enumerate(self.ranking):
-            if player in place:
-                return index
-        raise TournamentError("not-at-table", f"{player} is not in this result")
-
     def played(self, player: str) -> bool:
         """The player took part in the game (did not forfeit)."""
         return player not in self.forfeited
