@@ -178,6 +178,23 @@ def test_marker_holders_go_first_by_number_the_rest_keep_their_order(
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
+def test_marker_n_takes_space_n_the_rest_keep_their_places(app: GameLog, players: int) -> None:
+    """Page 7: "Der Spieler mit der “1” legt seinen Spieler-Marker auf das erste
+    Feld dieses Ortes usw. Spieler, die keine Folterknecht-Karte ausgespielt
+    haben und dadurch keinen Spielerreihenfolge-Marker bekommen haben, behalten
+    ihre entsprechende Position in der Spielerreihenfolge bei." Nobody takes
+    "1": the holder of "2" is second, blue keeps the first space."""
+    table = Table(app, players)
+    table.declare("yellow", "activate", location="gizeh")
+    last = table.seats[-1]
+    table.declare(last, "marker", number=2)
+    events = table.end_phases()
+    others = [s for s in table.seats if s != last]
+    assert of(events, "OrderSet")["order"] == [others[0], last, *others[1:]]
+    assert table.state.order[0] == "blue"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_without_gizeh_the_order_stays(app: GameLog, players: int) -> None:
     table = Table(app, players)
     table.declare("red", "activate", location="cairo")
