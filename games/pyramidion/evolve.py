@@ -133,7 +133,6 @@ def _boat(state: PyramidionState, event: Event) -> PyramidionState:
         card=event["card"],
         requirements=dict(event["requirements"]),
         points=event["points"],
-        dealt=event["dealt"],
     )
     deck = state.deck
     if deck is not None:

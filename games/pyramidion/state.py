@@ -49,7 +49,6 @@ class Boat:
     card: str
     requirements: Mapping[str, int]
     points: int
-    dealt: bool
 
 
 @dataclass(frozen=True)
