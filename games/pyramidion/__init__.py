@@ -27,9 +27,9 @@ states) or ``components`` (a club's own set, see ``components``), ``goal``
 
 Rules decisions (also in the pyramidion section of docs/rules-decisions.md):
 
-* Phase 6: marker holders go first by marker number, everybody else follows in
-  their previous order (page 7's example: Red takes "1", order Red - Blue -
-  Yellow). The markers are numbered 1 to the number of players, one per seat
+* Phase 6: the holder of marker n takes space n of the order, everybody else
+  fills the spaces left in their previous order (page 7's example: Red takes
+  "1", order Red - Blue - Yellow). The markers are numbered 1 to the number of players, one per seat
   and round, taken only in an activated Gizeh. Gizeh not activated: the order
   stays; with two players the second player then starts.
 * Phase 7: a pass ends the seat's loading for the round; the phase ends when

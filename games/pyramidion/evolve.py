@@ -133,7 +133,6 @@ def _boat(state: PyramidionState, event: Event) -> PyramidionState:
         card=event["card"],
         requirements=dict(event["requirements"]),
         points=event["points"],
-        dealt=event["dealt"],
     )
     deck = state.deck
     if deck is not None:
@@ -206,6 +205,8 @@ def _round_ended(state: PyramidionState, event: Event) -> PyramidionState:
         return replace(counted, loader=None)
     # Page 7: troops and resources stay where they are; the sundial markers
     # come off the locations and the cards in hand go to the discard pile.
+    # Cards played to the locations count per round (our reading; page 7 is
+    # silent): they go too.
     return replace(
         counted,
         round=state.round + 1,

@@ -155,11 +155,8 @@ def suggest(state: PyramidionState, seat: str, boat: Boat, fetch_first: bool) ->
     stock = dict(state.stock(seat))
     short = dict(boat.requirements)
     fetch: list[dict[str, str]] = []
-    troops = {
-        location: state.free_troops(seat, location)
-        for location in state.components.location_ids
-        if state.free_troops(seat, location) > 0 and state.production.get(location)
-    }
+    free = {loc: state.free_troops(seat, loc) for loc in state.components.location_ids}
+    troops = {loc: n for loc, n in free.items() if n > 0 and state.production.get(loc)}
 
     def from_stock() -> None:
         for resource in sorted(short):

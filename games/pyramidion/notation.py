@@ -55,10 +55,6 @@ def _deal(state: PyramidionState, events: Sequence[Event]) -> str:
     return f"deal: order {', '.join(order)}; playing {aim}; {boats}"
 
 
-def _name(state: PyramidionState, place: str) -> str:
-    return state.name(place)
-
-
 def _boat(state: PyramidionState, e: Event) -> str:
     text = f"the arbiter turns up boat {e['boat']} ({words(e['requirements'])})"
     if e["dealt"]:
@@ -70,9 +66,7 @@ def _boat(state: PyramidionState, e: Event) -> str:
 
 def _loaded(state: PyramidionState, e: Event) -> str:
     text = f"{e['seat']} loads boat {e['boat']} ({words(e['requirements'])})"
-    how = [
-        f"a troop in {_name(state, f['location'])} fetches 1 {f['resource']}" for f in e["fetch"]
-    ]
+    how = [f"a troop in {state.name(f['location'])} fetches 1 {f['resource']}" for f in e["fetch"]]
     how += [f"a statue as {resource}" for resource in e["statue_for"]]
     if how:
         text += ": " + and_list(how)
@@ -119,25 +113,25 @@ def _game_end(state: PyramidionState, e: Event) -> str:
 
 _WORDS: dict[str, Callable[[PyramidionState, Event], str]] = {
     "CardsDrawn": lambda s, e: f"{e['seat']} draws {counted(e['count'], 'card')}",
-    "LocationActivated": lambda s, e: f"{e['seat']} activates {_name(s, e['location'])}",
+    "LocationActivated": lambda s, e: f"{e['seat']} activates {s.name(e['location'])}",
     "CardsPlayed": lambda s, e: (
-        f"{e['seat']} plays {counted(e['count'], 'card')} to {_name(s, e['location'])}"
+        f"{e['seat']} plays {counted(e['count'], 'card')} to {s.name(e['location'])}"
     ),
     "OrderMarkerTaken": lambda s, e: f"{e['seat']} takes order marker {e['number']} in Gizeh",
     "ResourcesGained": lambda s, e: (
         f"{e['seat']} gains {words(e['resources'])} from "
-        + ("the supply" if e["source"] == SUPPLY else _name(s, e["source"]))
+        + ("the supply" if e["source"] == SUPPLY else s.name(e["source"]))
     ),
     "ResourcesReturned": lambda s, e: f"{e['seat']} returns {words(e['resources'])} to the supply",
     "TroopsPlaced": lambda s, e: (
-        f"{e['seat']} places {counted(e['count'], 'troop')} in {_name(s, e['location'])}"
+        f"{e['seat']} places {counted(e['count'], 'troop')} in {s.name(e['location'])}"
     ),
     "TroopsMoved": lambda s, e: (
-        f"{e['seat']} moves {counted(e['count'], 'troop')} from {_name(s, e['from'])} "
-        f"to {_name(s, e['to'])}"
+        f"{e['seat']} moves {counted(e['count'], 'troop')} from {s.name(e['from'])} "
+        f"to {s.name(e['to'])}"
     ),
     "TroopsRemoved": lambda s, e: (
-        f"{e['seat']} removes {counted(e['count'], 'troop')} from {_name(s, e['location'])}"
+        f"{e['seat']} removes {counted(e['count'], 'troop')} from {s.name(e['location'])}"
     ),
     "CharacterRecruited": lambda s, e: (
         f"{e['seat']} recruits a character" + (f" ({e['character']})" if "character" in e else "")
@@ -145,10 +139,10 @@ _WORDS: dict[str, Callable[[PyramidionState, Event], str]] = {
     "PhasesFinished": lambda s, e: f"{e['seat']} is done with phases 1 to 5",
     "BoatTurnedUp": _boat,
     "ProductionDeclared": lambda s, e: (
-        f"{e.get('name') or _name(s, e['location'])} produces {and_list(e['produces'])}"
+        f"{e.get('name') or s.name(e['location'])} produces {and_list(e['produces'])}"
     ),
     "ResourcesProduced": lambda s, e: (
-        f"{words(e['resources'])} produced in {_name(s, e['location'])}"
+        f"{words(e['resources'])} produced in {s.name(e['location'])}"
     ),
     "DeckExhausted": lambda s, e: "no boat card is left in the deck",
     "DisplayConfirmed": lambda s, e: "the arbiter confirms the display; phase 7 begins",

@@ -1,13 +1,20 @@
 """Phase 6: the player order, from the markers taken in Gizeh.
 
-Page 7: the player with marker "1" puts his player marker on the first space,
-and so on; players who played no torturer card there, and so took no marker,
-keep their position. We read that as: marker holders go first, by marker
-number; everybody else follows in the order they had. The rulebook's example
-(Red takes "1", nobody else takes one; the order becomes Red - Blue - Yellow):
+Page 7: "Der Spieler mit der “1” legt seinen Spieler-Marker auf das erste
+Feld dieses Ortes usw."; players who played no torturer card there, and so
+took no marker, keep their position. We read that as: the holder of marker n
+takes space n; everybody else fills the spaces left, in the order they had.
+The rulebook's example (Red takes "1", nobody else takes one; the order
+becomes Red - Blue - Yellow):
 
 >>> new_order(("blue", "yellow", "red"), {"red": 1}, gizeh_activated=True)
 (('red', 'blue', 'yellow'), 'markers')
+
+A marker left untaken leaves its space to the others: Red takes only "2",
+Blue keeps the first space:
+
+>>> new_order(("blue", "yellow", "red"), {"red": 2}, gizeh_activated=True)
+(('blue', 'red', 'yellow'), 'markers')
 
 Without Gizeh activated the order stays; with two players the second player
 becomes the start player instead:
@@ -37,5 +44,7 @@ def new_order(
         return order, UNCHANGED
     if not markers:
         return order, UNCHANGED
-    holders = sorted(markers, key=lambda seat: markers[seat])
-    return (*holders, *(seat for seat in order if seat not in markers)), MARKERS
+    by_space = {number: seat for seat, number in markers.items()}
+    others = iter(seat for seat in order if seat not in markers)
+    spaces = range(1, len(order) + 1)
+    return tuple(by_space[n] if n in by_space else next(others) for n in spaces), MARKERS

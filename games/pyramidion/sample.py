@@ -34,7 +34,7 @@ def seat_sample(state: PyramidionState, seat: str) -> list[Move]:
         moves.append({"declare": "gain", "resources": toward})
     moves = [m for m in moves if _accepted(state, seat, m)]
     duties = [m for m in _duties(state, seat) if _accepted(state, seat, m)]
-    others = [m for m in duties[1:] + _extras(state, seat) if _accepted(state, seat, m)]
+    others = duties[1:] + [m for m in _extras(state, seat) if _accepted(state, seat, m)]
     turn = state.declarations + state.seats.index(seat)
     for move in duties[:1] + ([others[turn % len(others)]] if others else []):
         if move not in moves:

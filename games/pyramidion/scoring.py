@@ -62,7 +62,5 @@ def ranking(
 ) -> list[str]:
     """Seats from first to last by the tie-break chain; the player order makes
     every place distinct."""
-    return sorted(
-        seats,
-        key=lambda seat: (-points[seat], -hands[seat], -boats[seat], list(order).index(seat)),
-    )
+    place = {seat: index for index, seat in enumerate(order)}
+    return sorted(seats, key=lambda seat: (-points[seat], -hands[seat], -boats[seat], place[seat]))

@@ -31,7 +31,6 @@ PHASES_1_TO_5 = "phases-1-to-5"
 DISPLAY = "display"
 LOADING = "loading"
 OVER = "over"
-PHASES = (PHASES_1_TO_5, DISPLAY, LOADING, OVER)
 
 ALL_BOATS = "all-boats"
 """The variant goal: play until every boat is loaded."""
@@ -49,7 +48,6 @@ class Boat:
     card: str
     requirements: Mapping[str, int]
     points: int
-    dealt: bool
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,21 @@ class Table:
             self.boat(requirements, points)
         return self.declare(ARBITER, "display-complete")
 
+    def red_loads_boat_one(
+        self, stones: int, *boats: tuple[dict[str, int], int]
+    ) -> list[dict[str, Any]]:
+        """Red gains ``stones``; phases 1 to 6 pass, ``boats`` are turned up;
+        blue (first in order) passes and red loads boat 1."""
+        self.declare("red", "gain", resources={"stone": stones})
+        self.to_loading(*boats)
+        self.play("blue", {"pass": True})
+        return self.play("red", {"load": 1})
+
+    def pass_until(self, seat: str) -> None:
+        """Everybody before ``seat`` in the loading order passes."""
+        while self.state.loader != seat:
+            self.play(self.state.loader or "", {"pass": True})
+
     def pass_all(self) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
         while self.state.loader is not None:
@@ -175,6 +190,23 @@ def test_marker_holders_go_first_by_number_the_rest_keep_their_order(
     expected = [last, *(["red"] if players >= 4 else [])]
     expected += [s for s in table.seats if s not in expected]
     assert of(events, "OrderSet")["order"] == expected
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_marker_n_takes_space_n_the_rest_keep_their_places(app: GameLog, players: int) -> None:
+    """Page 7: "Der Spieler mit der “1” legt seinen Spieler-Marker auf das erste
+    Feld dieses Ortes usw. Spieler, die keine Folterknecht-Karte ausgespielt
+    haben und dadurch keinen Spielerreihenfolge-Marker bekommen haben, behalten
+    ihre entsprechende Position in der Spielerreihenfolge bei." Nobody takes
+    "1": the holder of "2" is second, blue keeps the first space."""
+    table = Table(app, players)
+    table.declare("yellow", "activate", location="gizeh")
+    last = table.seats[-1]
+    table.declare(last, "marker", number=2)
+    events = table.end_phases()
+    others = [s for s in table.seats if s != last]
+    assert of(events, "OrderSet")["order"] == [others[0], last, *others[1:]]
+    assert table.state.order[0] == "blue"
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -369,16 +401,12 @@ def test_round_end_keeps_troops_and_resources_clears_sundials_and_hands(
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_ten_points_end_the_game_nine_do_not(app: GameLog, players: int) -> None:
     table = Table(app, players)
-    table.declare("red", "gain", resources={"stone": 2})
-    table.to_loading(({"stone": 1}, 9), ({"stone": 1}, 1))
-    table.play("blue", {"pass": True})
-    events = table.play("red", {"load": 1})
+    events = table.red_loads_boat_one(2, ({"stone": 1}, 9), ({"stone": 1}, 1))
     events += table.pass_all()
     ended = of(events, "RoundEnded")
     assert not ended["game_ends"] and not table.finished
     table.to_loading()
-    while table.state.loader != "red":
-        table.play(table.state.loader or "", {"pass": True})
+    table.pass_until("red")
     events = table.play("red", {"load": 2})
     events += table.pass_all()
     assert of(events, "RoundEnded")["game_ends"]
@@ -421,10 +449,7 @@ def test_the_count_is_secret_only_whether_the_game_ends_is_known(
     app: GameLog, players: int
 ) -> None:
     table = Table(app, players)
-    table.declare("red", "gain", resources={"stone": 1})
-    table.to_loading(({"stone": 1}, 4))
-    table.play("blue", {"pass": True})
-    table.play("red", {"load": 1})
+    table.red_loads_boat_one(1, ({"stone": 1}, 4))
     assert table.view("red")["seats"]["red"]["count"] == 4
     assert table.view(ARBITER)["seats"]["red"]["count"] == 4
     for viewer in ("blue", None):
@@ -486,10 +511,7 @@ def test_tie_breaks_points_then_hand_then_boats_then_order(app: GameLog, players
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_the_end_reveals_every_boat(app: GameLog, players: int) -> None:
     table = Table(app, players)
-    table.declare("red", "gain", resources={"stone": 1})
-    table.to_loading(({"stone": 1}, 10), ({"camel": 3}, 2))
-    table.play("blue", {"pass": True})
-    events = table.play("red", {"load": 1})
+    events = table.red_loads_boat_one(1, ({"stone": 1}, 10), ({"camel": 3}, 2))
     events += table.pass_all()
     ended = of(events, "GameEnded")
     assert ended["boats"] == [
@@ -508,15 +530,11 @@ def test_the_end_reveals_every_boat(app: GameLog, players: int) -> None:
 @pytest.mark.parametrize(("goal", "players"), [(12, 2), (15, 4)])
 def test_longer_games_need_twelve_or_fifteen_points(app: GameLog, goal: int, players: int) -> None:
     table = Table(app, players, {"goal": goal})
-    table.declare("red", "gain", resources={"stone": 2})
-    table.to_loading(({"stone": 1}, goal - 1), ({"stone": 1}, 1))
-    table.play("blue", {"pass": True})
-    events = table.play("red", {"load": 1})
+    events = table.red_loads_boat_one(2, ({"stone": 1}, goal - 1), ({"stone": 1}, 1))
     events += table.pass_all()
     assert not of(events, "RoundEnded")["game_ends"]
     table.to_loading()
-    while table.state.loader != "red":
-        table.play(table.state.loader or "", {"pass": True})
+    table.pass_until("red")
     table.play("red", {"load": 2})
     table.pass_all()
     assert app.state_at(table.id).result["scores"]["red"] == goal
@@ -525,10 +543,7 @@ def test_longer_games_need_twelve_or_fifteen_points(app: GameLog, goal: int, pla
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_until_every_boat_is_loaded_with_declared_boats(app: GameLog, players: int) -> None:
     table = Table(app, players, {"goal": "all-boats"})
-    table.declare("red", "gain", resources={"stone": 2})
-    table.to_loading(({"stone": 1}, 20))
-    table.play("blue", {"pass": True})
-    table.play("red", {"load": 1})
+    table.red_loads_boat_one(2, ({"stone": 1}, 20))
     assert not table.finished, "20 points do not end this variant"
     table.end_phases()
     table.boat({"stone": 1}, 1)
@@ -538,8 +553,7 @@ def test_until_every_boat_is_loaded_with_declared_boats(app: GameLog, players: i
         ARBITER, {"declare": "boat", "requirements": {"stone": 1}, "points": 1}
     ) == ("deck-empty")
     table.declare(ARBITER, "display-complete")
-    while table.state.loader != "red":
-        table.play(table.state.loader or "", {"pass": True})
+    table.pass_until("red")
     events = table.play("red", {"load": 2})
     assert of(events, "RoundEnded")["game_ends"] and table.finished
 
