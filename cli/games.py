@@ -57,19 +57,6 @@ SHORT_ID = 8
 """Characters of a game id a listing prints (any unique prefix names a game)."""
 
 
-def tag_pairs(tags: tuple[str, ...]) -> dict[str, str]:
-    """``KEY=VALUE`` options as pairs; anything else is refused, with why."""
-    pairs: dict[str, str] = {}
-    for tag in tags:
-        key, sep, value = tag.partition("=")
-        if not sep or not key:
-            raise click.BadParameter(f"{tag!r} is not KEY=VALUE", param_hint="--tag")
-        if key in pairs and pairs[key] != value:
-            raise click.BadParameter(f"tag {key} is given twice", param_hint="--tag")
-        pairs[key] = value
-    return pairs
-
-
 @click.command("list")
 @client_options
 @click.option("--game", "game_type", default="", help="only this game: panem, freeform, ...")
@@ -105,7 +92,7 @@ def list_games(
             limit,
             game=game_type,
             status=status or "",
-            tags=tag_pairs(tags),
+            tags=parse_tags(tags),
             player=player,
             event=event,
             round=round_,
