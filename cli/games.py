@@ -115,11 +115,17 @@ def list_games(
     if as_json:
         emit(rows)
         return
-    table = Table("type", "status", "position", "seats", "tags", "created", "parent")
     # Ids are what a reader copies: never cut, whatever the terminal's width.
-    table.columns.insert(0, Column("game", no_wrap=True, min_width=SHORT_ID))
-    for column in table.columns[-2:]:
-        column.no_wrap = True
+    table = Table(
+        Column("game", no_wrap=True, min_width=SHORT_ID),
+        "type",
+        "status",
+        "position",
+        "seats",
+        "tags",
+        Column("created", no_wrap=True),
+        Column("parent", no_wrap=True),
+    )
     for row in rows:
         parent = row["parent"]
         table.add_row(
