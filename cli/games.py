@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from rich.table import Column, Table
+from rich.text import Text
 
 from gamelog.cli.client import Client, loads
 from gamelog.cli.common import (
@@ -134,7 +135,8 @@ def list_games(
             row["status"],
             str(row["last_position"]),
             ",".join(row["seats"]),
-            ", ".join(f"{k}={v}" for k, v in sorted(row["metadata"].items())),
+            # Anyone writes tags: shown as they are, never read as rich markup.
+            Text(", ".join(f"{k}={v}" for k, v in sorted(row["metadata"].items()))),
             row["created_at"][:19],
             f"{parent['game_id'][:SHORT_ID]}@{parent['position']}" if parent else "",
         )
