@@ -41,3 +41,14 @@ def test_stray_tournament_tags_do_not_fan_out_or_push_out_the_real_one() -> None
     assert len(gateway.standings_asked) == tournaments.MAX_TOURNAMENTS
     assert "real" in gateway.standings_asked
     assert [s["tournament_id"] for s in found["standings"]] == sorted(gateway.standings_asked)
+
+
+def test_a_round_tag_int_refuses_does_not_break_the_event_list() -> None:
+    """Anyone may tag a game: a Round of "²" (a digit to str.isdigit, not to
+    int) is sorted as a word, and every event is still listed."""
+    gateway = FakeGateway([game(1, "real"), game(2, "real")])
+    gateway.games[1].metadata["Round"] = "²"
+    listed = asyncio.run(tournaments.events(gateway))  # type: ignore[arg-type]
+    assert listed["events"][0]["rounds"] == ["1", "²"]
+    found = asyncio.run(tournaments.event(gateway, "Open"))  # type: ignore[arg-type]
+    assert [r["round"] for r in found["rounds"]] == ["1", "²"]

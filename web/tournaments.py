@@ -42,7 +42,8 @@ MAX_GAMES = 10_000
 
 def natural_key(text: str) -> tuple[int, int, str]:
     """Round and table names in their natural order: 2 before 10, names after numbers."""
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
 async def _games(gateway: Gateway, event: str = "") -> list[dict[str, Any]]:
