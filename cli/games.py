@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 from rich.table import Column, Table
+from rich.text import Text
 
 from gamelog.cli.client import Client, loads
 from gamelog.cli.common import (
@@ -57,19 +58,6 @@ SHORT_ID = 8
 """Characters of a game id a listing prints (any unique prefix names a game)."""
 
 
-def tag_pairs(tags: tuple[str, ...]) -> dict[str, str]:
-    """``KEY=VALUE`` options as pairs; anything else is refused, with why."""
-    pairs: dict[str, str] = {}
-    for tag in tags:
-        key, sep, value = tag.partition("=")
-        if not sep or not key:
-            raise click.BadParameter(f"{tag!r} is not KEY=VALUE", param_hint="--tag")
-        if key in pairs and pairs[key] != value:
-            raise click.BadParameter(f"tag {key} is given twice", param_hint="--tag")
-        pairs[key] = value
-    return pairs
-
-
 @click.command("list")
 @client_options
 @click.option("--game", "game_type", default="", help="only this game: panem, freeform, ...")
@@ -105,7 +93,7 @@ def list_games(
             limit,
             game=game_type,
             status=status or "",
-            tags=tag_pairs(tags),
+            tags=parse_tags(tags),
             player=player,
             event=event,
             round=round_,
@@ -128,11 +116,17 @@ def list_games(
     if as_json:
         emit(rows)
         return
-    table = Table("type", "status", "position", "seats", "tags", "created", "parent")
     # Ids are what a reader copies: never cut, whatever the terminal's width.
-    table.columns.insert(0, Column("game", no_wrap=True, min_width=SHORT_ID))
-    for column in table.columns[-2:]:
-        column.no_wrap = True
+    table = Table(
+        Column("game", no_wrap=True, min_width=SHORT_ID),
+        "type",
+        "status",
+        "position",
+        "seats",
+        "tags",
+        Column("created", no_wrap=True),
+        Column("parent", no_wrap=True),
+    )
     for row in rows:
         parent = row["parent"]
         table.add_row(
@@ -141,7 +135,8 @@ def list_games(
             row["status"],
             str(row["last_position"]),
             ",".join(row["seats"]),
-            ", ".join(f"{k}={v}" for k, v in sorted(row["metadata"].items())),
+            # Anyone writes tags: shown as they are, never read as rich markup.
+            Text(", ".join(f"{k}={v}" for k, v in sorted(row["metadata"].items()))),
             row["created_at"][:19],
             f"{parent['game_id'][:SHORT_ID]}@{parent['position']}" if parent else "",
         )

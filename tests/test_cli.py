@@ -286,3 +286,11 @@ def test_the_server_audits_a_running_game_with_its_secret_seed(
     gamelog(server, "export", created["game_id"], "-o", str(export), "--token", token)
     report = as_json(server, "audit", str(export))[0]
     assert report["ok"] and not report["seed_checked"]
+
+
+def test_list_prints_a_tag_as_written_not_as_markup(server: ServerProcess) -> None:
+    """Tags are anyone's text: one that looks like rich markup neither breaks
+    the list for others nor styles it."""
+    as_json(server, "new", "freeform", "--players", "ann,ben", "--tag", "Event=[/bold][red]x")
+    listed = gamelog(server, "list").stdout
+    assert "Event=[/bold][red]x" in listed

@@ -80,7 +80,8 @@ def token_from(header: str | None) -> str | None:
 def position_from(text: str | None, name: str) -> int | None:
     if text is None or text == "":
         return None
-    if not text.isdigit() or int(text) > MAX_POSITION:
+    # isdecimal, not isdigit: "²" is a digit that int() refuses (a 500, not a 400).
+    if not text.isdecimal() or int(text) > MAX_POSITION:
         raise bad_request("bad-position", f"{name} is a position: a whole number from 0")
     return int(text)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from typing import Any
 
 from gamelog.v1 import gamelog_pb2 as pb
@@ -31,13 +32,18 @@ STANDINGS_NOTE = (
 )
 MAX_RESULTS = 300
 """An event's tables beyond this many are listed without their results."""
+MAX_TOURNAMENTS = 8
+"""The most tournaments one event shows standings for (anyone may tag a game
+with a ``Tournament`` id, so an event's page does not call the service once
+per id it finds)."""
 MAX_GAMES = 10_000
 """The most games one view reads (pages of the service's listing)."""
 
 
 def natural_key(text: str) -> tuple[int, int, str]:
     """Round and table names in their natural order: 2 before 10, names after numbers."""
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    # isdecimal, not isdigit: "²" is a digit that int() refuses.
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
 async def _games(gateway: Gateway, event: str = "") -> list[dict[str, Any]]:
@@ -91,12 +97,15 @@ async def event(gateway: Gateway, name: str) -> dict[str, Any]:
                 "result": results.get(game["game_id"]),
             }
         )
-    tournament_ids = sorted({g["tags"]["Tournament"] for g in games if g["tags"].get("Tournament")})
+    # The tournaments with the most tables first: a stray tag on a game or two
+    # does not push out the tournament that holds the event.
+    tables = Counter(g["tags"]["Tournament"] for g in games if g["tags"].get("Tournament"))
+    named = sorted(sorted(tables, key=lambda t: (-tables[t], t))[:MAX_TOURNAMENTS])
     return {
         "name": name,
         "service": HAS_SERVICE,
         "note": STANDINGS_NOTE,
-        "standings": [await standings(gateway, tid) for tid in tournament_ids] or None,
+        "standings": list(await asyncio.gather(*(standings(gateway, t) for t in named))) or None,
         "rounds": [
             {"round": key, "tables": sorted(tables, key=lambda t: natural_key(t["table"]))}
             for key, tables in sorted(rounds.items(), key=lambda item: natural_key(item[0]))
@@ -122,9 +131,11 @@ async def standings(gateway: Gateway, tournament_id: str) -> dict[str, Any]:
     """One tournament's standings, as the service computes them from its records."""
     request = tpb.GetStandingsRequest(tournament_id=tournament_id)
     try:
-        answer = await gateway.call_tournaments("GetStandings", request)
-        about = await gateway.call_tournaments(
-            "GetTournament", tpb.GetTournamentRequest(tournament_id=tournament_id)
+        answer, about = await asyncio.gather(
+            gateway.call_tournaments("GetStandings", request),
+            gateway.call_tournaments(
+                "GetTournament", tpb.GetTournamentRequest(tournament_id=tournament_id)
+            ),
         )
     except GatewayError as error:
         return {"tournament_id": tournament_id, "error": error.message, "rows": []}

@@ -1,0 +1,54 @@
+"""The event view's standings, against a stand-in gateway (no server)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from gamelog.v1 import gamelog_pb2 as pb
+from gamelog.v1 import tournaments_pb2 as tpb
+from gamelog.web import tournaments
+
+
+class FakeGateway:
+    """ListGames answers ``games``; every Tournaments call is counted."""
+
+    def __init__(self, games: list[Any]) -> None:
+        self.games = games
+        self.standings_asked: list[str] = []
+
+    async def call(self, name: str, request: Any, token: str | None = None) -> Any:
+        assert name == "ListGames"
+        return pb.ListGamesResponse(games=self.games)
+
+    async def call_tournaments(self, name: str, request: Any, token: str | None = None) -> Any:
+        if name == "GetStandings":
+            self.standings_asked.append(request.tournament_id)
+            return tpb.GetStandingsResponse()
+        return tpb.Tournament(tournament_id=request.tournament_id, name="x")
+
+
+def game(number: int, tournament: str) -> Any:
+    tags = {"Event": "Open", "Round": "1", "Table": str(number), "Tournament": tournament}
+    return pb.GameSummary(game_id=f"g{number}", game="freeform", seats=["a", "b"], metadata=tags)
+
+
+def test_stray_tournament_tags_do_not_fan_out_or_push_out_the_real_one() -> None:
+    real = [game(n, "real") for n in range(3)]
+    stray = [game(100 + n, f"a-stray-{n:03}") for n in range(50)]
+    gateway = FakeGateway(real + stray)
+    found = asyncio.run(tournaments.event(gateway, "Open"))  # type: ignore[arg-type]
+    assert len(gateway.standings_asked) == tournaments.MAX_TOURNAMENTS
+    assert "real" in gateway.standings_asked
+    assert [s["tournament_id"] for s in found["standings"]] == sorted(gateway.standings_asked)
+
+
+def test_a_round_tag_int_refuses_does_not_break_the_event_list() -> None:
+    """Anyone may tag a game: a Round of "²" (a digit to str.isdigit, not to
+    int) is sorted as a word, and every event is still listed."""
+    gateway = FakeGateway([game(1, "real"), game(2, "real")])
+    gateway.games[1].metadata["Round"] = "²"
+    listed = asyncio.run(tournaments.events(gateway))  # type: ignore[arg-type]
+    assert listed["events"][0]["rounds"] == ["1", "²"]
+    found = asyncio.run(tournaments.event(gateway, "Open"))  # type: ignore[arg-type]
+    assert [r["round"] for r in found["rounds"]] == ["1", "²"]
