@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from gamelog.cli.client import ApiError, loads
 from gamelog.cli.common import client_options, console, emit, token_option
@@ -141,7 +143,9 @@ def new(
             }
         )
         return
-    console.print(f"tournament [bold]{created.tournament_id}[/bold] ({name}, {game})")
+    console.print(
+        f"tournament [bold]{created.tournament_id}[/bold] ({escape(name)}, {escape(game)})"
+    )
     console.print(f"director token (keep it secret): {created.director_token}", highlight=False)
     console.print(f"seed commitment: {created.seed_commitment}", highlight=False)
 
@@ -170,7 +174,7 @@ def register(
         return
     table = Table("player id", "name", "token (give it to the player only)")
     for row in rows:
-        table.add_row(row["id"], row["name"], row["token"])
+        table.add_row(*(Text(str(row[key])) for key in ("id", "name", "token")))
     console.print(table)
 
 
@@ -223,10 +227,10 @@ def _print_round(seated: Any, as_json: bool) -> None:
     console.print(f"round {seated.number}", highlight=False)
     table = Table("table", "seats (first moves first)", "game id")
     for t in seated.tables:
-        table.add_row(str(t.number), ", ".join(t.seats), t.game_id)
+        table.add_row(str(t.number), Text(", ".join(t.seats)), t.game_id)
     console.print(table)
     if seated.byes:
-        console.print(f"byes: {', '.join(seated.byes)}", highlight=False)
+        console.print(f"byes: {', '.join(seated.byes)}", markup=False, highlight=False)
 
 
 @tournament.command()
@@ -509,7 +513,7 @@ def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as
         return
     table = Table(*header)
     for line in lines:
-        table.add_row(*line)
+        table.add_row(*(Text(str(cell)) for cell in line))
     console.print(table)
 
 
@@ -556,7 +560,8 @@ def show(server: str, ca: str | None, as_json: bool, tournament_id: str) -> None
         return
     state = "finished" if summary.finished else f"{len(summary.rounds)} round(s) paired"
     console.print(
-        f"[bold]{summary.name}[/bold] ({summary.game}) {summary.site} {summary.dates}: "
+        f"[bold]{escape(summary.name)}[/bold] ({summary.game}) {escape(summary.site)} "
+        f"{escape(summary.dates)}: "
         f"{len(summary.players)} players, {state}",
         highlight=False,
     )

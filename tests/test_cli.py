@@ -294,3 +294,17 @@ def test_list_prints_a_tag_as_written_not_as_markup(server: ServerProcess) -> No
     as_json(server, "new", "freeform", "--players", "ann,ben", "--tag", "Event=[/bold][red]x")
     listed = gamelog(server, "list").stdout
     assert "Event=[/bold][red]x" in listed
+
+
+def test_tournament_names_print_as_written_not_as_markup(server: ServerProcess) -> None:
+    """A tournament's and a player's names are anyone's text, too."""
+    created = as_json(
+        server, "tournament", "new", "[/bold]Open", "--game", "three-too-many", "--rounds", "1"
+    )
+    tid, director = created["tournament_id"], created["director_token"]
+    registered = gamelog(
+        server, "tournament", "register", tid, "[red]x[/red]", "Ben", "--token", director
+    )
+    assert "[red]x[/red]" in registered.stdout
+    assert "[/bold]Open" in gamelog(server, "tournament", "show", tid).stdout
+    assert "[red]x[/red]" in gamelog(server, "tournament", "standings", tid).stdout
