@@ -332,6 +332,10 @@ class TournamentCommands(Commands):
         others get new ones (the old ones are never played)."""
         self._director(tournament_id, token)
         reason = _text(reason, "reason", 500, required=True)
+        if not tables:
+            # A round of byes alone has no game, and a duplicate round's deal
+            # lives in its games.
+            raise InvalidArgument("no-tables", "a seating has at least one table")
         with self._tournament_lock(tournament_id):
             tournament = self._tournament(tournament_id)
             state = tournament.state

@@ -249,6 +249,9 @@ def test_a_seating_override_before_the_round_starts(app: GameLog) -> None:
     with pytest.raises(Unauthenticated):
         app.view(games[1], t.tokens[first[1]])
     assert app.view(new_games[1], t.tokens[first[1]]).viewer == first[1]
+    everyone = [*new_first, *new_second]
+    with pytest.raises(InvalidArgument, match="at least one table"):
+        app.override_seating(t.tournament_id, t.director, [], everyone, "all byes")
     # Once a table has a move, the seating stands.
     game = app.state_at(new_games[1])
     seat = game.rules.to_act(game.state)[0]
