@@ -39,7 +39,7 @@ from gamelog.service.credentials import Credentials
 from gamelog.service.errors import InvalidArgument, PermissionDenied, Refused
 from gamelog.service.game import DUPLICATE_TAG, Game, record_time
 from gamelog.service.tournament import Tournament
-from gamelog.service.tournament_credentials import TournamentCredentials
+from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentials
 from gamelog.service.tournament_outcomes import CreatedTournament, RegisteredPlayer
 from gamelog.tournaments.points import exact_text
 from gamelog.tournaments.refusals import TournamentError
@@ -211,7 +211,7 @@ class TournamentCommands(Commands):
     def _director(self, tournament_id: UUID, token: str | None) -> TournamentCredentials:
         credentials = self._tournament_credentials(tournament_id)
         holder = credentials.holder_of(token)
-        if holder != "#director":
+        if holder != DIRECTOR:
             raise PermissionDenied("director-only", "only the tournament's director may do this")
         return credentials
 
