@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,10 @@ from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 
 MAX_MESSAGE_BYTES = 40 * 1024 * 1024
 DEFAULT_PORT = 50051
+FOLLOWER_TOO_SLOW = "follower-too-slow"
+"""The reason a follow stream ends when its reader fell behind (it may resume)."""
+MAX_RESUMES = 5
+"""Resumes in a row with no record between them before a follow gives up."""
 
 
 def with_default_port(address: str) -> str:
@@ -84,12 +88,18 @@ def bearer(token: str | None) -> tuple[tuple[str, str], ...] | None:
 
 
 class Client:
-    def __init__(self, server: str = "localhost:50051", ca: str | None = None) -> None:
+    def __init__(
+        self,
+        server: str = "localhost:50051",
+        ca: str | None = None,
+        channel_options: Sequence[tuple[str, Any]] = (),
+    ) -> None:
         server = with_default_port(server)
         self.address = server
         options = [
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+            *channel_options,
         ]
         if ca:
             credentials = grpc.ssl_channel_credentials(root_certificates=Path(ca).read_bytes())
@@ -264,20 +274,35 @@ class Client:
         from_position: int = 0,
         timeout: float | None = None,
     ) -> Iterator[tuple[Any, str]]:
-        """Records as they are stored, each with its line of notation."""
-        stream: Any = self.stub.FollowGame(
-            pb.FollowGameRequest(game_id=game_id, from_position=from_position),
-            metadata=bearer(token),
-            timeout=timeout,
-        )
-        try:
-            for record in stream:
-                yield json.loads(record.record_json), record.notation
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.CANCELLED:
-                raise self._explained(api_error(error)) from None
-        finally:
-            stream.cancel()
+        """Records as they are stored, each with its line of notation. A
+        stream the server dropped because it fell behind is opened again from
+        where it ended (the server says where), so no record is missed or
+        given twice."""
+        position = from_position
+        resumed = 0
+        while True:
+            stream: Any = self.stub.FollowGame(
+                pb.FollowGameRequest(game_id=game_id, from_position=position),
+                metadata=bearer(token),
+                timeout=timeout,
+            )
+            try:
+                for record in stream:
+                    position, resumed = record.position + 1, 0
+                    yield json.loads(record.record_json), record.notation
+                return
+            except grpc.RpcError as error:
+                if error.code() == grpc.StatusCode.CANCELLED:
+                    return
+                failure = self._explained(api_error(error))
+                resume_at = failure.details.get("from_position", "")
+                if failure.reason != FOLLOWER_TOO_SLOW or not resume_at.isdecimal():
+                    raise failure from None
+                if resumed >= MAX_RESUMES:
+                    raise failure from None
+                position, resumed = int(resume_at), resumed + 1
+            finally:
+                stream.cancel()
 
     def export_text(self, game_id: str, token: str | None = None, redacted: bool = False) -> str:
         request = pb.ExportGameRequest(game_id=game_id, redacted=redacted, format="text")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ import grpc
 import pytest
 from follow_helpers import Stream, bearer, error_info, records_of
 
+from gamelog.cli.client import Client
 from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.service.grpc_api import MAX_POSITION
 from gamelog.v1 import gamelog_pb2 as pb
@@ -268,3 +270,30 @@ def test_streams_end_with_where_to_resume_when_the_server_stops(tmp_path: Path) 
     for stream in streams:
         assert (stream.code, stream.reason) == (grpc.StatusCode.UNAVAILABLE, "server-stopping")
         assert stream.details == {"from_position": "1"}
+
+
+def test_the_client_resumes_a_stream_dropped_for_falling_behind(tmp_path: Path) -> None:
+    """``gamelog follow``'s client, dropped as too slow, opens the stream again
+    where the server says it ended: every record once, in order."""
+    server = start_server_process(tmp_path, "--memory", "--follow-stall", "0.5")
+    moves = 30
+    small_window = [("grpc.http2.bdp_probe", 0), ("grpc.http2.lookahead_bytes", 16384)]
+    try:
+        with Client(server.address) as mover, Client(server.address, None, small_window) as slow:
+            created = mover.create("freeform", ["ann"])
+            game_id, ann = created.game_id, created.seat_tokens["ann"]
+            following = slow.follow_log(game_id, timeout=60)
+            received = [next(following)[0]]
+            for position in range(moves):
+                move = {"text": f"{position} " + "x" * 30_000}
+                mover.play(game_id, move, position, ann)
+            time.sleep(2)  # the server drops the reader that stopped reading
+            for record, _ in following:
+                received.append(record)
+                if len(received) == moves + 1:
+                    break
+            following.close()
+            assert [record["position"] for record in received] == list(range(moves + 1))
+            assert received == mover.records(game_id)
+    finally:
+        server.stop()
