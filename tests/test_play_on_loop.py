@@ -207,3 +207,28 @@ def test_a_failed_save_fails_only_its_coroutine() -> None:
     finally:
         commits.close()
     assert good is None and isinstance(bad, ValueError)
+
+
+def test_a_save_that_cannot_be_handed_in_leaves_the_game_free(
+    app: GameLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = app.create_game("freeform", ["ann", "ben"])
+    warm(app, created)
+
+    def cannot(aggregate: Any) -> Any:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(app._commits, "save_async", cannot)
+    with pytest.raises(RuntimeError):
+        run(app.play_async(created.game_id, created.tokens["ann"], {"n": 1}, 1))
+    monkeypatch.undo()
+    # The game's lock is free for another thread, and nothing was stored or cached.
+    result: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: result.append(app.play(created.game_id, created.tokens["ann"], {"n": 2}, 1))
+    )
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert result[0].position == 2
+    assert [r["move"] for r in app.records(created.game_id)[1:]] == [{"note": "first"}, {"n": 2}]
