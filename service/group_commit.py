@@ -161,6 +161,13 @@ class GroupCommit:
                         self.transactions += 1
                     except Exception as own_error:
                         waiting.error = own_error
+        except BaseException:
+            # Interrupted (not refused): whether anything was stored is not
+            # known, so nobody in the batch may be told it was.
+            for waiting in batch:
+                if waiting.error is None:
+                    waiting.error = RuntimeError("the save was interrupted")
+            raise
         finally:
             for waiting in batch:
                 waiting.done = True
