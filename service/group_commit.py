@@ -80,14 +80,8 @@ class GroupCommit:
                     self._condition.wait()
                 if waiting.done:
                     break
-                # Lead one transaction: the oldest queued first, so that a
-                # leader whose own save did not fit leads the next one too.
-                self._leading = True
-                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
-            try:
-                self._commit(batch)
-            finally:
-                self._step_down()
+                batch = self._lead()
+            self._commit_and_step_down(batch)
         if waiting.error is not None:
             raise waiting.error
 
@@ -130,12 +124,22 @@ class GroupCommit:
                     self._committer_wake.wait()
                 if self._leading or not self._queue:
                     return  # closed, and nothing left to store
-                self._leading = True
-                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
-            try:
-                self._commit(batch)
-            finally:
-                self._step_down()
+                batch = self._lead()
+            self._commit_and_step_down(batch)
+
+    def _lead(self) -> list[_Waiting]:
+        """Become the leader of one transaction (the caller holds the
+        condition): the oldest queued first, so that a leader whose own save
+        did not fit leads the next one too."""
+        self._leading = True
+        batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
+        return batch
+
+    def _commit_and_step_down(self, batch: list[_Waiting]) -> None:
+        try:
+            self._commit(batch)
+        finally:
+            self._step_down()
 
     def _step_down(self) -> None:
         with self._condition:
