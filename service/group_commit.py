@@ -102,8 +102,9 @@ class GroupCommit:
         with self._condition:
             self._closed = True
             self._committer_wake.notify()
-        if self._committer is not None:
-            self._committer.join(30)
+            committer = self._committer
+        if committer is not None:
+            committer.join(30)
 
     def _call_committer(self) -> None:
         """Have the committer thread lead (the caller holds the condition):
@@ -123,7 +124,10 @@ class GroupCommit:
                 while (self._leading or not self._queue) and not self._closed:
                     self._committer_wake.wait()
                 if self._leading or not self._queue:
-                    return  # closed, and nothing left to store
+                    # Closed, and nothing left to store: a coroutine's save
+                    # handed in after this starts a committer of its own.
+                    self._committer = None
+                    return
                 batch = self._lead()
             self._commit_and_step_down(batch)
 

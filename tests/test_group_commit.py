@@ -238,3 +238,18 @@ def test_concurrent_play_stores_every_acknowledged_move(store: dict[str, str]) -
             assert app.audit(game.game_id).ok
     finally:
         app.close()
+
+
+def test_a_coroutines_save_after_close_is_still_stored() -> None:
+    import asyncio
+
+    stored: list[Any] = []
+    commits = GroupCommit(lambda *games: stored.extend(games))
+
+    async def save(name: str) -> None:
+        await asyncio.wait_for(commits.save_async(name), 5)
+
+    asyncio.run(save("before"))
+    commits.close()
+    asyncio.run(save("after"))  # not left waiting for a committer that has gone
+    assert stored == ["before", "after"]
