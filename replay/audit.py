@@ -246,7 +246,8 @@ def _audit_line(
             )
         if line.finished:
             return report.fail(Difference(position, "a record after the end of the game", kind))
-        due = _due(rules, state, clocks, outcome() is not None, held)
+        over = outcome()  # before this record: the state and clocks it starts from
+        due = _due(rules, state, clocks, over is not None, held)
         if due is not None and not _is(record, due):
             return report.fail(
                 Difference(position, f"a {kind} record where {due[1]} should come", kind)
@@ -254,7 +255,7 @@ def _audit_line(
         mover: str | None = None
         timed_out: list[str] = []
         if kind == "move":
-            if outcome() is not None:
+            if over is not None:
                 return report.fail(Difference(position, "a move after the game was over"))
             failed = _audit_clock(report, rules, state, clocks, record)
             if failed is None:
@@ -273,7 +274,7 @@ def _audit_line(
             if clocks is None:
                 return report.fail(Difference(position, "a time-out in a game without clocks"))
             expired = list(clocks.expired(millis(record["time"])))
-            if outcome() is not None or record["seats"] != expired:
+            if over is not None or record["seats"] != expired:
                 return report.fail(
                     Difference(position, "the time-out names other seats", record["seats"], expired)
                 )
@@ -281,7 +282,7 @@ def _audit_line(
                 return report.fail(Difference(position, "the time-out's rule differs"))
             timed_out = record["seats"]
         elif kind == "finished":
-            expected = outcome()
+            expected = over
             if expected is None:
                 return report.fail(Difference(position, "recorded as finished, but it is not over"))
             if expected != record["result"]:
@@ -306,11 +307,12 @@ def _audit_line(
         report.positions_checked += 1
 
     if not line.finished:
-        due = _due(rules, state, clocks, outcome() is not None, held)
+        over = outcome()
+        due = _due(rules, state, clocks, over is not None, held)
         if due is not None:
             problem = "the game is over but no end is recorded" if due[0] == "finished" else due[1]
             return report.fail(Difference(records[-1]["position"], problem))
-        if outcome() is not None:
+        if over is not None:
             report.notes.append(
                 "over, its end held until the round's last table is over (duplicate play)"
             )

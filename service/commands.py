@@ -236,14 +236,19 @@ class Commands(ClockKeeping):
             call = functools.partial(self.play, game_id, token, move, at_position, request_id)
             return await loop.run_in_executor(executor, call)
         game, seat, before, records = decided
-        committed = self._playing_on_loop[game_id] = self._commits.save_async(game)
         lock = self._lock(game_id)
+        try:
+            committed = self._commits.save_async(game)
+        except BaseException:
+            lock.release()  # nothing was handed in: nothing will release it later
+            raise
+        self._playing_on_loop.add(game_id)
 
         def settled(saved: asyncio.Future[None]) -> None:
             # On the loop, whether or not the caller still waits: the cache
             # learns the game only once it is stored, then the game is free.
             try:
-                del self._playing_on_loop[game_id]
+                self._playing_on_loop.discard(game_id)
                 if not saved.cancelled() and saved.exception() is None:
                     self._saved((game,))
                     self._remember(game_id, game)

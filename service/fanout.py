@@ -104,6 +104,7 @@ class GameFeed:
         """The game's state after each position (for each record's notation)."""
         self.finished = False
         self.followers = 0
+        """How many follow it (counted by ``join`` and ``leave``, with their viewers)."""
         self.changed = asyncio.Event()
         self._shown: dict[Viewer, dict[int, Entry]] = {}
         self._viewers: dict[Viewer, int] = {}
@@ -251,9 +252,11 @@ class GameFeed:
         return position <= self.head or (position == self.head + 1 and not self.finished)
 
     def join(self, viewer: Viewer) -> None:
+        self.followers += 1
         self._viewers[viewer] = self._viewers.get(viewer, 0) + 1
 
     def leave(self, viewer: Viewer) -> None:
+        self.followers -= 1
         left = self._viewers[viewer] - 1
         if left:
             self._viewers[viewer] = left
@@ -369,7 +372,6 @@ class Fanout:
         feed = self.feeds.get(game_id)
         if feed is None:
             feed = self.feeds[game_id] = GameFeed(self, game_id)
-        feed.followers += 1
         feed.join(viewer)
         subscription: Subscription | None = None
         try:
@@ -387,7 +389,6 @@ class Fanout:
             if subscription is not None:
                 self.subscriptions.discard(subscription)
             feed.leave(viewer)
-            feed.followers -= 1
             if not feed.followers and self.feeds.get(game_id) is feed:
                 del self.feeds[game_id]
 

@@ -80,14 +80,8 @@ class GroupCommit:
                     self._condition.wait()
                 if waiting.done:
                     break
-                # Lead one transaction: the oldest queued first, so that a
-                # leader whose own save did not fit leads the next one too.
-                self._leading = True
-                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
-            try:
-                self._commit(batch)
-            finally:
-                self._step_down()
+                batch = self._lead()
+            self._commit_and_step_down(batch)
         if waiting.error is not None:
             raise waiting.error
 
@@ -108,8 +102,9 @@ class GroupCommit:
         with self._condition:
             self._closed = True
             self._committer_wake.notify()
-        if self._committer is not None:
-            self._committer.join(30)
+            committer = self._committer
+        if committer is not None:
+            committer.join(30)
 
     def _call_committer(self) -> None:
         """Have the committer thread lead (the caller holds the condition):
@@ -129,13 +124,26 @@ class GroupCommit:
                 while (self._leading or not self._queue) and not self._closed:
                     self._committer_wake.wait()
                 if self._leading or not self._queue:
-                    return  # closed, and nothing left to store
-                self._leading = True
-                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
-            try:
-                self._commit(batch)
-            finally:
-                self._step_down()
+                    # Closed, and nothing left to store: a coroutine's save
+                    # handed in after this starts a committer of its own.
+                    self._committer = None
+                    return
+                batch = self._lead()
+            self._commit_and_step_down(batch)
+
+    def _lead(self) -> list[_Waiting]:
+        """Become the leader of one transaction (the caller holds the
+        condition): the oldest queued first, so that a leader whose own save
+        did not fit leads the next one too."""
+        self._leading = True
+        batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch :]
+        return batch
+
+    def _commit_and_step_down(self, batch: list[_Waiting]) -> None:
+        try:
+            self._commit(batch)
+        finally:
+            self._step_down()
 
     def _step_down(self) -> None:
         with self._condition:
@@ -161,6 +169,13 @@ class GroupCommit:
                         self.transactions += 1
                     except Exception as own_error:
                         waiting.error = own_error
+        except BaseException:
+            # Interrupted (not refused): whether anything was stored is not
+            # known, so nobody in the batch may be told it was.
+            for waiting in batch:
+                if waiting.error is None:
+                    waiting.error = RuntimeError("the save was interrupted")
+            raise
         finally:
             for waiting in batch:
                 waiting.done = True

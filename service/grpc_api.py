@@ -351,13 +351,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         )
 
     async def _play(self, request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
-        try:
-            game_id = UUID(request.game_id.strip())
-        except ValueError:
-            # A short id is looked up in the game index: a store read, off the loop.
-            game_id = await asyncio.get_running_loop().run_in_executor(
-                self.executor, self.app.resolve_game_id, request.game_id
-            )
+        game_id = await self._game_id_on_loop(request.game_id)
         move = parse_json(request.move_json, "move", MAX_MOVE_BYTES)
         if len(request.request_id) > 128:
             raise InvalidArgument("bad-request-id", "a request id is at most 128 characters")
@@ -366,6 +360,16 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         return await self.app.play_async(
             game_id, token, move, at_position, request.request_id, self.executor
         )
+
+    async def _game_id_on_loop(self, text: str) -> UUID:
+        """``resolve_game_id`` for a coroutine: a full id on the loop, a
+        short one (looked up in the game index: a store read) off it."""
+        try:
+            return UUID(text.strip())
+        except ValueError:
+            return await asyncio.get_running_loop().run_in_executor(
+                self.executor, self.app.resolve_game_id, text
+            )
 
     @_refusals_as_status
     def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -501,7 +505,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         self, request: Any, context: grpc.aio.ServicerContext[Any, Any]
     ) -> None:
         try:
-            game_id = self.app.resolve_game_id(request.game_id)
+            game_id = await self._game_id_on_loop(request.game_id)
             token = token_of(context)
             from_position = checked_position(request.from_position)
             async with self.live.follow(game_id, token, from_position) as subscription:

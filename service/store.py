@@ -12,7 +12,6 @@ fork), ``queries`` (positions, legal moves, records, diff, audit), ``listing``
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import copy
 import logging
@@ -81,7 +80,7 @@ class GameStore(Application[UUID]):
         self._commits = GroupCommit(self._save_together)
         # Games whose move, decided on the event loop, waits for its commit:
         # the loop holds their lock meanwhile (see Commands.play_async).
-        self._playing_on_loop: dict[UUID, asyncio.Future[None]] = {}
+        self._playing_on_loop: set[UUID] = set()
 
     def close(self) -> None:
         self._commits.close()

@@ -109,6 +109,47 @@ def test_a_batch_never_exceeds_its_limit() -> None:
     assert sorted(gate.stored) == sorted(names)
 
 
+class Interrupted(BaseException):
+    """Not a refusal: the save stopped halfway (KeyboardInterrupt, say)."""
+
+
+def test_an_interrupted_transaction_tells_nobody_in_it_that_it_was_stored() -> None:
+    class Interrupting(Gate):
+        def save_together(self, *aggregates: Any) -> None:
+            if len(aggregates) > 1:
+                raise Interrupted
+            super().save_together(*aggregates)
+
+    gate = Interrupting()
+    commits = GroupCommit(gate.save_together)
+    names = [f"game-{i}" for i in range(4)]
+    outcomes: dict[str, Any] = {}
+
+    def save(name: str) -> None:
+        try:
+            commits.save(name)
+            outcomes[name] = "ok"
+        except BaseException as error:
+            outcomes[name] = error
+
+    threads = [threading.Thread(target=save, args=(n,)) for n in names]
+    threads[0].start()
+    time.sleep(0.05)
+    for thread in threads[1:]:
+        thread.start()
+    deadline = time.monotonic() + 5
+    while len(commits._queue) < len(names) - 1 and time.monotonic() < deadline:
+        time.sleep(0.001)
+    gate.first_may_commit.set()
+    for thread in threads:
+        thread.join(10)
+    assert outcomes.pop("game-0") == "ok"
+    # The three that queued shared the interrupted transaction: none was stored,
+    # and none of them may return as if it had been.
+    assert gate.stored == ["game-0"]
+    assert len(outcomes) == 3 and not any(o == "ok" for o in outcomes.values())
+
+
 def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
     store: dict[str, str],
 ) -> None:
@@ -197,3 +238,18 @@ def test_concurrent_play_stores_every_acknowledged_move(store: dict[str, str]) -
             assert app.audit(game.game_id).ok
     finally:
         app.close()
+
+
+def test_a_coroutines_save_after_close_is_still_stored() -> None:
+    import asyncio
+
+    stored: list[Any] = []
+    commits = GroupCommit(lambda *games: stored.extend(games))
+
+    async def save(name: str) -> None:
+        await asyncio.wait_for(commits.save_async(name), 5)
+
+    asyncio.run(save("before"))
+    commits.close()
+    asyncio.run(save("after"))  # not left waiting for a committer that has gone
+    assert stored == ["before", "after"]

@@ -207,3 +207,69 @@ def test_a_failed_save_fails_only_its_coroutine() -> None:
     finally:
         commits.close()
     assert good is None and isinstance(bad, ValueError)
+
+
+def test_a_save_that_cannot_be_handed_in_leaves_the_game_free(
+    app: GameLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = app.create_game("freeform", ["ann", "ben"])
+    warm(app, created)
+
+    def cannot(aggregate: Any) -> Any:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(app._commits, "save_async", cannot)
+    with pytest.raises(RuntimeError):
+        run(app.play_async(created.game_id, created.tokens["ann"], {"n": 1}, 1))
+    monkeypatch.undo()
+    # The game's lock is free for another thread, and nothing was stored or cached.
+    result: list[Any] = []
+    thread = threading.Thread(
+        target=lambda: result.append(app.play(created.game_id, created.tokens["ann"], {"n": 2}, 1))
+    )
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert result[0].position == 2
+    assert [r["move"] for r in app.records(created.game_id)[1:]] == [{"note": "first"}, {"n": 2}]
+
+
+def test_a_follow_by_short_id_looks_it_up_off_the_loop(
+    app: GameLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gamelog.service.grpc_api import GameLogServicer
+    from gamelog.v1 import gamelog_pb2 as pb
+
+    created = app.create_game("freeform", ["ann"])
+    looked_up_in: list[threading.Thread] = []
+    resolve = app.resolve_game_id
+
+    def resolving(text: str) -> Any:
+        looked_up_in.append(threading.current_thread())
+        return resolve(text)
+
+    monkeypatch.setattr(app, "resolve_game_id", resolving)
+    followed: list[Any] = []
+
+    class Live:
+        def follow(self, game_id: Any, token: Any, from_position: int) -> Any:
+            followed.append(game_id)
+            raise Conflict("enough", "this test follows no further")
+
+    class Context:
+        def invocation_metadata(self) -> tuple[()]:
+            return ()
+
+        async def abort(self, *args: Any) -> None:
+            pass
+
+    async def follow() -> threading.Thread:
+        with ThreadPoolExecutor(1) as pool:
+            servicer = GameLogServicer(app, Live(), pool)  # type: ignore[arg-type]
+            request = pb.FollowGameRequest(game_id=str(created.game_id)[:8])
+            await servicer.FollowGame(request, Context())  # type: ignore[arg-type]
+        return threading.current_thread()
+
+    loop_thread = run(follow())
+    assert followed == [created.game_id]
+    assert looked_up_in and loop_thread not in looked_up_in
