@@ -21,6 +21,7 @@ requests and answers, and the end.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -28,6 +29,20 @@ from gamelog.games.protocol import ARBITER, Rules, Viewer
 from gamelog.games.wording import and_list, standings_line
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
+
+log = logging.getLogger(__name__)
+
+
+def record_line_or_kind(rules: Rules[Any], state_before: Any, record: Record) -> str:
+    """``record_line``, or the record's kind where the rules cannot word it:
+    a stored record is answered and followed all the same."""
+    try:
+        return record_line(rules, state_before, record)
+    except Exception:  # a game's notate failing must not cost an answer
+        log.exception(
+            "no notation for a %s record at %s", record.get("kind"), record.get("position")
+        )
+        return str(record.get("kind"))
 
 
 def record_line(rules: Rules[Any], state_before: Any, record: Record) -> str:

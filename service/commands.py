@@ -24,7 +24,7 @@ from gamelog.games.protocol import ARBITER, JSON, InvalidOptions, Rules, RulesEr
 from gamelog.replay.checks import seat_names_problem, tags_problem
 from gamelog.replay.clock import time_control_problem
 from gamelog.replay.fold import line_events
-from gamelog.replay.notation import record_line
+from gamelog.replay.notation import record_line_or_kind
 from gamelog.replay.record import (
     RECORD_FORMAT,
     Record,
@@ -332,7 +332,8 @@ class Commands(ClockKeeping):
         state = before
         for index, record in enumerate(records):
             cut = redact_record(rules, record, seat, game.is_finished)
-            shown.append(Shown(cut, record_line(rules, state, cut)))
+            # The move is stored: a line that cannot be worded must not deny it.
+            shown.append(Shown(cut, record_line_or_kind(rules, state, cut)))
             if index + 1 < len(records):  # the state after the last one is the game's own
                 for event in record.get("events", ()):
                     state = rules.evolve(state, event)

@@ -41,7 +41,7 @@ from uuid import UUID
 
 from gamelog.games.protocol import Rules, Viewer
 from gamelog.replay.fold import start_state
-from gamelog.replay.notation import record_line
+from gamelog.replay.notation import record_line_or_kind
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
 from gamelog.service.errors import GamelogError
@@ -217,11 +217,7 @@ class GameFeed:
             before = self.rules.start(tuple(record["seats"]), record["options"])
         else:
             before = self.states[position - 1]
-        try:
-            return record_line(self.rules, before, shown)
-        except Exception:
-            log.exception("game %s: no notation for position %s", self.game_id, position)
-            return str(shown["kind"])
+        return record_line_or_kind(self.rules, before, shown)
 
     # -- what each viewer sees -----------------------------------------------------
 

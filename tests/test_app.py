@@ -370,3 +370,20 @@ def test_a_failed_audit_of_a_running_game_shows_stored_events_only_to_the_arbite
     assert as_spectator.first_difference.position == as_arbiter.first_difference.position
     assert as_spectator.first_difference.stored is None
     assert as_arbiter.first_difference.stored is not None
+
+
+def test_a_stored_move_is_answered_even_when_its_line_cannot_be_worded(
+    app: GameLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gamelog.replay.notation as notation
+
+    def broken(*args: Any) -> str:
+        raise RuntimeError("a game's notate went wrong")
+
+    created = app.create_game("freeform", ["ann"])
+    monkeypatch.setattr(notation, "record_line", broken)
+    played = app.play(created.game_id, created.tokens["ann"], {"text": "e4"}, 0)
+    assert played.position == 1
+    assert [shown.notation for shown in played.shown] == ["move"]
+    monkeypatch.undo()
+    assert [r["position"] for r in app.records(created.game_id)] == [0, 1]
