@@ -84,6 +84,10 @@ class GameStore(Application[UUID]):
 
     def close(self) -> None:
         self._commits.close()
+        # PostgreSQL's recorder holds one connection for writing.
+        close_writer = getattr(self.recorder, "close_writer", None)
+        if close_writer is not None:
+            close_writer()
         super().close()
 
     # -- helpers ----------------------------------------------------------------------

@@ -1,0 +1,127 @@
+"""PostgreSQL: moves are written through one kept connection (service/pg_recorder.py).
+
+The recorder keeps a connection for writing instead of taking the next one of
+its pool for every transaction. These tests hold it to what the pool gave for
+free: a connection that dies is replaced and the move is still stored once; a
+lost race for a position is still a conflict; several threads writing at once
+all get their moves stored.
+
+Marked ``postgres``: required under .ci/run.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from gamelog.service.app import GameLog
+from gamelog.service.errors import Conflict
+from gamelog.service.server import open_application, postgres_env
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def pg_app(postgres_dsn: str) -> Iterator[GameLog]:
+    app = open_application(postgres_env(postgres_dsn))
+    yield app
+    app.close()
+
+
+def _terminate(dsn: str, pid: int) -> None:
+    import psycopg
+
+    with psycopg.connect(dsn, autocommit=True) as admin:
+        row = admin.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()
+        assert row == (True,)
+
+
+def _audit(app: GameLog, game_id: Any) -> Any:
+    return app.audit(game_id)
+
+
+def test_moves_share_one_writer_connection(pg_app: GameLog) -> None:
+    created = pg_app.create_game("freeform", ["ann", "ben"])
+    pids = set()
+    for position in range(6):
+        seat = ("ann", "ben")[position % 2]
+        pg_app.play(created.game_id, created.tokens[seat], {"note": position}, position)
+        pids.add(pg_app.recorder.writer_backend_pid)  # type: ignore[attr-defined]
+    assert len(pids) == 1 and None not in pids
+
+
+def test_a_writer_connection_that_died_is_replaced_and_the_move_stored_once(
+    pg_app: GameLog, postgres_dsn: str
+) -> None:
+    created = pg_app.create_game("freeform", ["ann", "ben"])
+    pg_app.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
+    dead = pg_app.recorder.writer_backend_pid  # type: ignore[attr-defined]
+    assert dead is not None
+    _terminate(postgres_dsn, dead)
+
+    played = pg_app.play(created.game_id, created.tokens["ben"], {"note": 2}, 1)
+
+    assert played.position == 2
+    assert pg_app.recorder.writer_backend_pid not in (None, dead)  # type: ignore[attr-defined]
+    records = pg_app.records(created.game_id)
+    assert [r["position"] for r in records] == [0, 1, 2]
+    assert _audit(pg_app, created.game_id).ok
+
+
+def test_a_lost_race_through_the_writer_is_a_conflict_and_the_writer_goes_on(
+    postgres_dsn: str,
+) -> None:
+    first = open_application(postgres_env(postgres_dsn))
+    second = open_application(postgres_env(postgres_dsn))
+    try:
+        created = first.create_game("freeform", ["ann", "ben"])
+        token = created.tokens["ann"]
+        # Both processes hold the game at position 0 (the second reads it now).
+        assert second.view(created.game_id, token).position == 0
+        first.play(created.game_id, token, {"note": "first"}, 0)
+
+        with pytest.raises(Conflict):
+            second.play(created.game_id, token, {"note": "second"}, 0)
+
+        ben = created.tokens["ben"]
+        assert second.play(created.game_id, ben, {"note": "then"}, 1).position == 2
+        records = second.records(created.game_id)
+        assert [r.get("move") for r in records[1:]] == [{"note": "first"}, {"note": "then"}]
+    finally:
+        first.close()
+        second.close()
+
+
+def test_threads_writing_at_once_all_get_their_moves_stored(pg_app: GameLog) -> None:
+    games = [pg_app.create_game("freeform", ["ann", "ben"]) for _ in range(8)]
+    failures: list[BaseException] = []
+
+    def play_out(created: Any) -> None:
+        try:
+            for position in range(10):
+                seat = ("ann", "ben")[position % 2]
+                pg_app.play(created.game_id, created.tokens[seat], {"n": position}, position)
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=play_out, args=(g,)) for g in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not failures
+    for created in games:
+        assert pg_app.records(created.game_id)[-1]["position"] == 10
+        assert _audit(pg_app, created.game_id).ok
+
+
+def test_closing_the_application_gives_the_writer_back(postgres_dsn: str) -> None:
+    app = open_application(postgres_env(postgres_dsn))
+    created = app.create_game("freeform", ["ann", "ben"])
+    app.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
+    assert app.recorder.writer_backend_pid is not None  # type: ignore[attr-defined]
+    app.close()
+    assert app.recorder.writer_backend_pid is None  # type: ignore[attr-defined]
