@@ -165,9 +165,11 @@ def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
 
         gate = Gate()
         transactions: list[int] = []
+        leading = threading.Event()
 
         def gated(*games: Any) -> None:
             if not transactions:
+                leading.set()
                 gate.first_may_commit.wait(5)
             transactions.append(len(games))
             first._save_together(*games)
@@ -184,7 +186,9 @@ def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
 
         leader = threading.Thread(target=play, args=("b", game_b, 0))
         leader.start()
-        time.sleep(0.05)
+        # The racers queue only once B's transaction is under way, however
+        # slowly a loaded machine gets the leader there.
+        assert leading.wait(10)
         racers = [
             threading.Thread(target=play, args=("a-late", game_a, 1)),
             threading.Thread(target=play, args=("c", game_c, 0)),
