@@ -6,7 +6,7 @@ The library stores a transaction's events with one call of its insert
 function (``POSTGRES_ENABLE_DB_FUNCTIONS``), passing them as an array of a
 composite type. This recorder keeps that statement, that function, its
 transaction and its synchronous commit, and changes only how the call is
-made, for two measured reasons (bench/README.md, "Issue 16, part 2, third
+made, for two measured reasons (bench/README.md, "Issue 16, part 2, fourth
 round"):
 
 - **Binary parameters.** In text format psycopg escapes every field of every
@@ -18,14 +18,15 @@ round"):
   lands on a connection (and a server process) that has been idle for the
   other seven: psycopg sets up its dumpers for a fresh cursor, and the
   server's process works from cold caches. Measured alone, an insert cost
-  150 µs of this process's CPU and 120 µs of the server's that way, against
-  55 and 80 on one connection kept for writing, with one cursor. Writes come
+  156 µs of this process's user CPU and 120 µs of the server's that way,
+  against 70 and 73 on one connection kept for writing, with one cursor. Writes come
   almost all from the group commit's one committer, so the writer is nearly
   always free; a write that finds it busy takes a pooled connection as before.
 
-A writer connection that fails is closed and dropped (the next write opens
-another from the pool), and the error is the library's own, so its retry and
-the application's handling of a conflict work as before.
+A writer connection that fails is given back to the pool, which closes it
+if it is broken (the next write takes another), and the error is the
+library's own, so its retry and the application's handling of a conflict
+work as before.
 
 The recorder is chosen through eventsourcing's own setting,
 ``APPLICATION_RECORDER_TOPIC``.
