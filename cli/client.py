@@ -198,12 +198,19 @@ class Client:
         return [record for record, _ in self.log(game_id, token, from_position)]
 
     def log(
-        self, game_id: str, token: str | None = None, from_position: int = 0
+        self,
+        game_id: str,
+        token: str | None = None,
+        from_position: int = 0,
+        to_position: int | None = None,
     ) -> list[tuple[Any, str]]:
-        """The records as the caller may see them, each with its line of notation."""
-        response = self._call(
-            "ListEvents", pb.ListEventsRequest(game_id=game_id, from_position=from_position), token
-        )
+        """The records from ``from_position`` to ``to_position`` (inclusive;
+        None: the last) as the caller may see them, each with its line of
+        notation."""
+        request = pb.ListEventsRequest(game_id=game_id, from_position=from_position)
+        if to_position is not None:
+            request.to_position = to_position
+        response = self._call("ListEvents", request, token)
         return [(json.loads(r.record_json), r.notation) for r in response.records]
 
     def games(self, limit: int = 1000, **filters: Any) -> list[Any]:

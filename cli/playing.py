@@ -72,7 +72,9 @@ def show(
     move that led there."""
     with Client(server, ca) as client:
         state = client.state(game_id, token, at_position, picture=bool(svg_file))
-        last_move = client.log(game_id, token, state.position)[0][1] if not as_json else ""
+        last_move = (
+            client.log(game_id, token, state.position, state.position)[0][1] if not as_json else ""
+        )
     if svg_file:
         Path(svg_file).write_text(state.svg, encoding="utf-8")
     output_state(state, as_json, last_move)

@@ -395,10 +395,16 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @_refusals_as_status
     def ListEvents(self, request: Any, context: grpc.ServicerContext) -> Any:
+        to_position = (
+            checked_position(request.to_position, "to_position")
+            if request.HasField("to_position")
+            else None
+        )
         shown = self.app.visible_records(
             self.app.resolve_game_id(request.game_id),
             token_of(context),
             checked_position(request.from_position),
+            to_position,
         )
         return pb.ListEventsResponse(records=shown_messages(shown))
 

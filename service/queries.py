@@ -106,15 +106,24 @@ class Queries(ClockKeeping):
         return LegalMoves(whose, game.position, moves, note)
 
     def visible_records(
-        self, game_id: UUID, token: str | None, from_position: int = 0
+        self,
+        game_id: UUID,
+        token: str | None,
+        from_position: int = 0,
+        to_position: int | None = None,
     ) -> list[Shown]:
-        """The stored records as the caller may see them, each with its line
-        in the game's notation."""
+        """The stored records from ``from_position`` to ``to_position``
+        (inclusive; None: the last) as the caller may see them, each with its
+        line in the game's notation."""
         if from_position < 0:
             raise InvalidArgument("bad-position", "positions start at 0 (the deal)")
+        if to_position is not None and to_position < from_position:
+            raise InvalidArgument(
+                "bad-position", f"to_position {to_position} is before from_position {from_position}"
+            )
         viewer = self.viewer(game_id, token)
         game = self._game(game_id)
-        records = self.records(game_id, from_position)
+        records = self.records(game_id, from_position, to_position)
         return self.shown(game_id, game, records, viewer)
 
     def redact(self, records: list[Record], viewer: Viewer) -> list[Record]:

@@ -12,7 +12,9 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from gamelog.cli.client import Client
+import pytest
+
+from gamelog.cli.client import ApiError, Client
 from gamelog.cli.process import GAMELOG, ServerProcess, start_server_process
 
 from helpers import play_to_the_end
@@ -203,3 +205,24 @@ def test_importing_the_same_file_twice_names_the_copies(
     again = gamelog(server, "import", str(out))
     copy = first["id_map"][created.game_id]
     assert "already stored here as" in again.stderr and copy in again.stderr
+
+
+def test_a_log_can_be_asked_for_a_range_of_positions(server: ServerProcess, client: Client) -> None:
+    """ListEvents' ``to_position`` ends the answer (inclusive), redacted as
+    the whole log is; ``show --at`` asks for the one record it prints."""
+    created = client.create("three-too-many", ["ann", "ben"])
+    ann = created.seat_tokens["ann"]
+    play_to_the_end(client, created, random.Random(5))
+    whole = client.log(created.game_id, ann)
+    assert len(whole) > 6
+
+    middle = client.log(created.game_id, ann, 2, 4)
+    assert [record["position"] for record, _ in middle] == [2, 3, 4]
+    assert middle == whole[2:5]
+    assert client.log(created.game_id, ann, 3, 10_000) == whole[3:]
+    with pytest.raises(ApiError) as refused:
+        client.log(created.game_id, ann, 4, 3)
+    assert (refused.value.code, refused.value.reason) == ("INVALID_ARGUMENT", "bad-position")
+
+    shown = gamelog(server, "show", created.game_id, "--at", "3").stdout
+    assert f"last: {whole[3][1]}" in shown and "position 3/" in shown

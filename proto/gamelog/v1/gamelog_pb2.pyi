@@ -534,19 +534,25 @@ class ListEventsRequest(_message.Message):
 
     GAME_ID_FIELD_NUMBER: _builtins.int
     FROM_POSITION_FIELD_NUMBER: _builtins.int
+    TO_POSITION_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     from_position: _builtins.int
+    to_position: _builtins.int
+    """The last position to answer (inclusive); unset: up to the game's last."""
     def __init__(
         self,
         *,
         game_id: _builtins.str = ...,
         from_position: _builtins.int = ...,
+        to_position: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_to_position", b"_to_position", "to_position", b"to_position"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["from_position", b"from_position", "game_id", b"game_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_position", b"_to_position", "from_position", b"from_position", "game_id", b"game_id", "to_position", b"to_position"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__to_position: _TypeAlias = _typing.Literal["to_position"]  # noqa: Y015
+    _WhichOneofArgType__to_position: _TypeAlias = _typing.Literal["_to_position", b"_to_position"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__to_position) -> _WhichOneofReturnType__to_position | None: ...
 
 Global___ListEventsRequest: _TypeAlias = ListEventsRequest  # noqa: Y015
 
