@@ -106,7 +106,8 @@ def moves(server: str, ca: str | None, as_json: bool, game_id: str, token: str, 
 @client_options
 @click.argument("game_id")
 @token_option()
-@click.option("--from", "from_position", default=0, type=int)
+@click.option("--from", "from_position", default=0, type=int, help="the first position")
+@click.option("--to", "to_position", default=None, type=int, help="the last position (inclusive)")
 def log_(
     server: str,
     ca: str | None,
@@ -114,11 +115,12 @@ def log_(
     game_id: str,
     token: str | None,
     from_position: int,
+    to_position: int | None,
 ) -> None:
     """Print a game's stored records, one line each in the game's notation, as
     you may see them (--json: the records themselves)."""
     with Client(server, ca) as client:
-        logged = client.log(game_id, token, from_position)
+        logged = client.log(game_id, token, from_position, to_position)
     if as_json:
         emit([record for record, _ in logged])
         return

@@ -224,5 +224,10 @@ def test_a_log_can_be_asked_for_a_range_of_positions(server: ServerProcess, clie
         client.log(created.game_id, ann, 4, 3)
     assert (refused.value.code, refused.value.reason) == ("INVALID_ARGUMENT", "bad-position")
 
-    shown = gamelog(server, "show", created.game_id, "--at", "3").stdout
+    lines = gamelog(
+        server, "log", created.game_id, "--token", ann, "--from", "2", "--to", "3"
+    ).stdout
+    assert lines.splitlines() == [f"{p:>5}  {whole[p][1]}" for p in (2, 3)]
+
+    shown = gamelog(server, "show", created.game_id, "--token", ann, "--at", "3").stdout
     assert f"last: {whole[3][1]}" in shown and "position 3/" in shown
