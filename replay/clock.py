@@ -161,6 +161,20 @@ class Clocks:
             left -= max(0, now_ms - self.since_ms)
         return left
 
+    def next_flag_ms(self) -> int | None:
+        """When the first running seat's time runs out (ms since the epoch),
+        if nothing is stored before; None while no clock runs.
+
+        >>> one_second_in = "1970-01-01T00:00:01Z"
+        >>> clocks = Clocks.start(TimeControl(30_000, 0), ["ann", "ben"], one_second_in, ["ann"])
+        >>> clocks.next_flag_ms()
+        31000
+        >>> clocks.expired(30_999), clocks.expired(31_000)
+        ((), ('ann',))
+        """
+        flags = [self.since_ms + self.remaining(seat, self.since_ms) for seat in self.running]
+        return min(flags, default=None)
+
     def expired(self, now_ms: int) -> tuple[str, ...]:
         """The seats whose time ran out by ``now_ms`` and are not yet recorded so."""
         return tuple(s for s in self.running if self.remaining(s, now_ms) <= 0)

@@ -17,6 +17,8 @@ check lets one of them store a time-out and the others find nothing to do.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from types import MappingProxyType
 from uuid import UUID
 
 from gamelog.replay.clock import TIME_CONTROL_TAG, millis
@@ -49,6 +51,11 @@ class ClockKeeping(TableResults):
         return True
 
 
+def _next_flag(game: Game) -> int | None:
+    clock = game.clock
+    return None if clock is None or game.is_over else clock.next_flag_ms()
+
+
 def _expired(game: Game, now_ms: int) -> bool:
     clock = game.clock
     return clock is not None and not game.is_over and bool(clock.expired(now_ms))
@@ -61,6 +68,12 @@ class ClockSweep(ClockKeeping, Listing):
     """Every timed game created at or before this notification id is
     finished: a finished game never runs again, so sweeps start after it."""
 
+    _flag_times: Mapping[UUID, tuple[int, int | None]] = MappingProxyType({})
+    """Each running timed game's next flag (``Clocks.next_flag_ms``) as of
+    its last position, by game: a sweep reads a game again only once that
+    time has come or another record was stored. So a sweep costs an index
+    read per game, not a game read, however many games the cache holds."""
+
     def fall_flags(self) -> int:
         """Record the time-outs due in every running game with a time
         control; how many games got one. A game that cannot be read, or whose
@@ -72,21 +85,35 @@ class ClockSweep(ClockKeeping, Listing):
         fallen = 0
         after = self._swept_up_to
         now_ms = millis(record_time())
+        known = self._flag_times
+        flags: dict[UUID, tuple[int, int | None]] = {}
         while True:
             page = index.running_with_tag(TIME_CONTROL_TAG, SWEEP_PAGE, after)
-            # A cached game at its stored last position is current: no store read.
             positions = index.last_positions([game_id for game_id, _ in page])
             for game_id, seq in page:
                 if oldest_running is None:
                     oldest_running = seq
+                position = positions.get(game_id, -1)
+                flag = known.get(game_id)
+                if (
+                    flag is not None
+                    and flag[0] == position
+                    and (flag[1] is None or flag[1] > now_ms)
+                ):
+                    flags[game_id] = flag  # nothing stored since, and not yet time
+                    continue
                 try:
-                    game = self._current_game(game_id, positions.get(game_id, -1))
+                    # A cached game at its stored last position is current: no store read.
+                    game = self._current_game(game_id, position)
                     if _expired(game, now_ms):
                         fallen += self.enforce_clock(game_id)
+                    else:
+                        flags[game_id] = (game.position, _next_flag(game))
                 except GamelogError as error:  # damaged, or stored meanwhile elsewhere
                     log.debug("clock of %s not kept this time: %s", game_id, error)
             if len(page) < SWEEP_PAGE:
                 break
             after = page[-1][1]
         self._swept_up_to = indexed_up_to if oldest_running is None else oldest_running - 1
+        self._flag_times = flags
         return fallen

@@ -209,3 +209,37 @@ def test_the_sweep_ends_every_game_out_of_time_and_only_those(
     ]
     for game_id in (short, long, later):
         assert app.audit(game_id).ok
+
+
+def test_a_sweep_reads_again_only_the_games_whose_flag_may_fall(
+    app: GameLog, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sweep keeps each game's next flag from its last position: a game
+    is read again once that moment has come or a record was stored, never
+    on every sweep (a sweep of a store bigger than the cache would read
+    every game each second)."""
+    tags = {"TimeControl": "30", "OnTimeout": "lose"}
+    short, long = (
+        app.create_game("three-too-many", ["ann", "ben"], metadata=tags) for _ in range(2)
+    )
+    assert app.fall_flags() == 0
+    read: list[UUID] = []
+    current_game = app._current_game
+
+    def counting(game_id: UUID, at_position: int) -> Any:
+        read.append(game_id)
+        return current_game(game_id, at_position)
+
+    monkeypatch.setattr(app, "_current_game", counting)
+    clock.advance(20)
+    assert app.fall_flags() == 0 and read == []
+
+    seat = _to_act(app, long.game_id)
+    _move(app, long.game_id, long.tokens[seat], seat)  # the other seat's clock runs now
+    read.clear()  # the move read it
+    assert app.fall_flags() == 0 and read == [long.game_id]
+
+    clock.advance(11)  # short's first seat has used its 30 s; long's second has used 11
+    assert app.fall_flags() == 1 and read == [long.game_id, short.game_id]
+    assert app.state_at(short.game_id).is_finished
+    assert not app.state_at(long.game_id).is_finished
