@@ -23,7 +23,7 @@ from typing import Any
 
 from gamelog.cli.client import loads
 from gamelog.cli.tournament_client import TournamentClient
-from gamelog.games.wording import standings_line
+from gamelog.games.wording import ordinal, places, standings_line
 
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em;
@@ -64,17 +64,6 @@ def write_site(client: TournamentClient, tournament_id: str, folder: Path) -> li
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
-
-
-def ordinal(n: int) -> str:
-    """A place in words.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
-    """
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 class Site:
@@ -190,7 +179,7 @@ class Site:
                     outcome = "playing"
                 else:
                     place = next(
-                        i for i, seats in enumerate(result["ranking"], 1) if s_row.player in seats
+                        n for n, seats in places(result["ranking"]) if s_row.player in seats
                     )
                     outcome = f"{ordinal(place)} of {len(table.seats)}"
                     if s_row.player in result.get("forfeited", []):
@@ -220,8 +209,8 @@ class Site:
                 outcome = "playing"
             else:
                 outcome = "<br>".join(
-                    f"{ordinal(i)}: " + ", ".join(self.who(p) for p in place)
-                    for i, place in enumerate(result["ranking"], 1)
+                    f"{ordinal(n)}: " + ", ".join(self.who(p) for p in seats)
+                    for n, seats in places(result["ranking"])
                 )
                 if result.get("forfeited"):
                     outcome += "<br>forfeit: " + ", ".join(map(escape, result["forfeited"]))
