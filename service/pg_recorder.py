@@ -19,9 +19,10 @@ round"):
   other seven: psycopg sets up its dumpers for a fresh cursor, and the
   server's process works from cold caches. Measured alone, an insert cost
   156 µs of this process's user CPU and 120 µs of the server's that way,
-  against 70 and 73 on one connection kept for writing, with one cursor. Writes come
-  almost all from the group commit's one committer, so the writer is nearly
-  always free; a write that finds it busy takes a pooled connection as before.
+  against 70 and 73 on one connection kept for writing, with one cursor.
+  Writes come almost all from the group commit's one committer, so the
+  writer is nearly always free; a write that finds it busy takes a pooled
+  connection as before.
 
 A writer connection that fails is given back to the pool, which closes it
 if it is broken (the next write takes another), and the error is the
