@@ -29,9 +29,11 @@ Rules decisions (also in the pyramidion section of docs/rules-decisions.md):
 
 * Phase 6: the holder of marker n takes space n of the order, everybody else
   fills the spaces left in their previous order (page 7's example: Red takes
-  "1", order Red - Blue - Yellow). The markers are numbered 1 to the number of players, one per seat
-  and round, taken only in an activated Gizeh. Gizeh not activated: the order
-  stays; with two players the second player then starts.
+  "1", order Red - Blue - Yellow). The markers are numbered 1 to the number
+  of players, one per seat and round, taken only in an activated Gizeh.
+  Gizeh not activated: the order stays; with two players the second player
+  then starts. (Rules 1.1: 1.0 moved the holders to the front even when a
+  marker was left untaken.)
 * Phase 7: a pass ends the seat's loading for the round; the phase ends when
   every seat has passed or no boat is displayed. A fetched resource must be
   used on the boat it was fetched for. The statue stands in for any other
@@ -51,6 +53,9 @@ Rules decisions (also in the pyramidion section of docs/rules-decisions.md):
   player in order; phases 1 to 5 end only when three locations are
   activated and each seat played at least one card on each while it held
   cards; at most five cards per seat and location; no recruiting.
+* Cards played on the locations count per round: the round end clears them
+  with the sundials (page 7 says nothing of them), so the two-player limits
+  (at least one, at most five per location) are per round.
 * Boat ids: ``number`` (the n-th boat turned up, public) names a boat in
   moves; ``card`` (the set's card id, or ``declared-<n>``) names its face and
   is what ``hidden_from`` lists.

@@ -16,6 +16,11 @@ Blue keeps the first space:
 >>> new_order(("blue", "yellow", "red"), {"red": 2}, gizeh_activated=True)
 (('blue', 'red', 'yellow'), 'markers')
 
+With two players, the first taking only "2" gives the first space away:
+
+>>> new_order(("blue", "red"), {"blue": 2}, gizeh_activated=True)
+(('red', 'blue'), 'markers')
+
 Without Gizeh activated the order stays; with two players the second player
 becomes the start player instead:
 

@@ -64,7 +64,7 @@ def load_schemas() -> Mapping[str, JSON]:
 class Pyramidion:
     name = "pyramidion"
     title = "Pyramidion (White Goblin Games), partly refereed: page 7 of the rulebook"
-    rules_version = "1.0"
+    rules_version = "1.1"
     min_players, max_players = PLAYERS
     default_component_set = "pyramidion/page-7"
     # A club's own boat deck lists every boat's points: its faces stay hidden.

@@ -174,7 +174,7 @@ def test_order_example_red_takes_marker_one(app: GameLog) -> None:
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_marker_holders_go_first_by_number_the_rest_keep_their_order(
+def test_markers_one_and_two_take_the_first_spaces_the_rest_keep_their_order(
     app: GameLog, players: int
 ) -> None:
     table = Table(app, players)
@@ -193,7 +193,7 @@ def test_marker_holders_go_first_by_number_the_rest_keep_their_order(
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_marker_n_takes_space_n_the_rest_keep_their_places(app: GameLog, players: int) -> None:
+def test_marker_n_takes_space_n_the_rest_keep_their_order(app: GameLog, players: int) -> None:
     """Page 7: "Der Spieler mit der “1” legt seinen Spieler-Marker auf das erste
     Feld dieses Ortes usw. Spieler, die keine Folterknecht-Karte ausgespielt
     haben und dadurch keinen Spielerreihenfolge-Marker bekommen haben, behalten
