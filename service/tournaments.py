@@ -355,6 +355,8 @@ class TournamentCommands(Commands):
                 tuple(Table(n, tuple(seats)) for n, seats in enumerate(tables, start=1)),
                 tuple(byes),
             )
+            if last.duplicate != "none":
+                _check_duplicate_seats(last, seated)
             kept = {
                 t.number: (last.games[t.number], tournament.game_id_of(last.games[t.number]))
                 for t in seated.tables
@@ -484,3 +486,24 @@ class TournamentCommands(Commands):
             record = tournament.finish()
             self._save(tournament)
         return record
+
+
+def _check_duplicate_seats(paired: Round, seated: Round) -> None:
+    """In a duplicate round the tables of one size share one deal, and each
+    player has seen their seat's cards since the round was paired. Seated
+    again at that size, a player keeps their seat number: at another seat
+    they would hold cards they have not seen, and know a rival's."""
+    was = {
+        player: (len(table.seats), index)
+        for table in paired.tables
+        for index, player in enumerate(table.seats)
+    }
+    for table in seated.tables:
+        for index, player in enumerate(table.seats):
+            size, before = was.get(player, (0, index))
+            if size == len(table.seats) and before != index:
+                raise Refused(
+                    "duplicate-seat-moved",
+                    f"in a duplicate round {player} keeps seat {before + 1} at a table of "
+                    f"{size}: that seat's cards are the ones they have seen",
+                )

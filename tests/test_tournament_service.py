@@ -557,3 +557,29 @@ def test_a_damaged_archive_is_refused_with_a_reason_never_a_crash(app: GameLog) 
             other.import_tournament(damaged)
         assert refused.value.code and refused.value.message
     other.close()
+
+
+def test_a_duplicate_round_override_keeps_each_seated_player_at_their_seat_number(
+    app: GameLog,
+) -> None:
+    """The tables of one size share one deal in a duplicate round, and every
+    player has seen their seat's cards since the pairing: moved to another
+    seat number they would know a rival's hand. Moving tables at the same
+    seat number is fine."""
+    t = start(app, "three-too-many", 1, (4, 4), names(8), duplicate="seed", seed=b"dup-move")
+    seated, _ = app.pair_round(t.tournament_id, t.director)
+    first, second = (list(tb.seats) for tb in seated.tables)
+    with pytest.raises(Refused) as refused:
+        app.override_seating(
+            t.tournament_id, t.director, [[first[1], first[0], *first[2:]], second], [], "swap"
+        )
+    assert refused.value.code == "duplicate-seat-moved"
+    unchanged = app.tournament(t.tournament_id).rounds[-1]
+    assert [list(tb.seats) for tb in unchanged.tables] == [first, second]
+    swapped, _ = app.override_seating(
+        t.tournament_id, t.director, [[second[0], *first[1:]], [first[0], *second[1:]]], [], "ok"
+    )
+    assert [list(tb.seats) for tb in swapped.tables] == [
+        [second[0], *first[1:]],
+        [first[0], *second[1:]],
+    ]
