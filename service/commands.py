@@ -282,25 +282,29 @@ class Commands(ClockKeeping):
             return None  # maybe a tournament's token: ``play`` asks the tournament
         if seat is None:
             return None
-        cached: Any = None
-        if self.repository.cache is not None:
-            with contextlib.suppress(KeyError):
-                cached = self.repository.cache.get(game_id)
-        if (
-            not isinstance(cached, Game)
-            or cached.position != at_position
-            or cached.clock is not None
-            or cached.end_held
-            or TOURNAMENT_TAG in (cached.record_created.get("metadata") or {})
-            or (request_id and request_id in cached.request_ids)
-        ):
-            return None
         lock = self._lock(game_id)
         # The loop thread must never wait; and the lock is reentrant, so
         # another coroutine's move of this game is kept out above, by id.
+        # Taken before the cache is read: a thread's move of this game, or a
+        # catch-up from the store, cannot change the game between the checks
+        # and the copy.
         if not lock.acquire(blocking=False):
             return None
         try:
+            cached: Any = None
+            if self.repository.cache is not None:
+                with contextlib.suppress(KeyError):
+                    cached = self.repository.cache.get(game_id)
+            if (
+                not isinstance(cached, Game)
+                or cached.position != at_position
+                or cached.clock is not None
+                or cached.end_held
+                or TOURNAMENT_TAG in (cached.record_created.get("metadata") or {})
+                or (request_id and request_id in cached.request_ids)
+            ):
+                lock.release()
+                return None
             game = _working_copy(cached)
             before = game.state
             try:

@@ -119,17 +119,27 @@ class GroupCommit:
     def _lead_forever(self) -> None:
         """The committer thread: lead a transaction whenever saves are queued
         and no thread leads (a leader wakes it when it steps down)."""
-        while True:
+        try:
+            while True:
+                with self._condition:
+                    while (self._leading or not self._queue) and not self._closed:
+                        self._committer_wake.wait()
+                    if self._leading or not self._queue:
+                        # Closed, and nothing left to store: a coroutine's save
+                        # handed in after this starts a committer of its own.
+                        self._committer = None
+                        return
+                    batch = self._lead()
+                self._commit_and_step_down(batch)
+        except BaseException:
+            # An interrupted transaction (its callers were told) must not
+            # leave the queue to a committer that is gone.
             with self._condition:
-                while (self._leading or not self._queue) and not self._closed:
-                    self._committer_wake.wait()
-                if self._leading or not self._queue:
-                    # Closed, and nothing left to store: a coroutine's save
-                    # handed in after this starts a committer of its own.
+                if self._committer is threading.current_thread():
                     self._committer = None
-                    return
-                batch = self._lead()
-            self._commit_and_step_down(batch)
+                    if self._queue and not self._leading:
+                        self._call_committer()
+            raise
 
     def _lead(self) -> list[_Waiting]:
         """Become the leader of one transaction (the caller holds the

@@ -257,3 +257,28 @@ def test_a_coroutines_save_after_close_is_still_stored() -> None:
     commits.close()
     asyncio.run(save("after"))  # not left waiting for a committer that has gone
     assert stored == ["before", "after"]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_coroutines_save_after_the_committer_was_interrupted_is_still_stored() -> None:
+    """An interruption (not a refusal) ends the committer thread with it:
+    the saves after it get a committer of their own, not a dead one's."""
+    import asyncio
+
+    stored: list[Any] = []
+    interrupt = [True]
+
+    def save_together(*games: Any) -> None:
+        if interrupt.pop() if interrupt else False:
+            raise Interrupted
+        stored.extend(games)
+
+    commits = GroupCommit(save_together)
+
+    async def save(name: str) -> None:
+        await asyncio.wait_for(commits.save_async(name), 5)
+
+    with pytest.raises(RuntimeError, match="interrupted"):
+        asyncio.run(save("lost"))
+    asyncio.run(save("next"))  # waited forever for the dead committer before
+    assert stored == ["next"]
