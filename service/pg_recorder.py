@@ -25,9 +25,9 @@ round"):
   connection as before.
 
 A writer connection that fails is given back to the pool, which closes it
-if it is broken (the next write takes another), and the error is the
-library's own, so its retry and the application's handling of a conflict
-work as before.
+if it is broken (the next write takes another); one whose insert was only
+refused (a position already taken) stays. The error is the library's own,
+so its retry and the application's handling of a conflict work as before.
 
 The recorder is chosen through eventsourcing's own setting,
 ``APPLICATION_RECORDER_TOPIC``.
@@ -81,13 +81,17 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
         self._writer_cursor: psycopg.Cursor[Any] | None = None
         self._writer_since = 0.0
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         if not self.datastore.enable_db_functions:
             ids: Sequence[int] | None = super().insert_events(stored_events, **kwargs)
             return ids
+        inserted: list[int] = self._insert_through_function(stored_events)
+        return inserted
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def _insert_through_function(self, stored_events: Sequence[StoredEvent]) -> list[int]:
         pg_stored_events = [
             self.construct_pg_stored_event(
                 originator_id=e.originator_id,
@@ -112,8 +116,9 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
 
     @contextmanager
     def _writing(self) -> Iterator[psycopg.Cursor[Any]]:
-        """The writer's cursor (the caller holds the writer's lock); on any
-        error the writer is given up, and the error is the library's."""
+        """The writer's cursor (the caller holds the writer's lock); the
+        error of a failed insert is the library's, and unless the insert was
+        merely refused, the writer is given up."""
         try:
             # Renewed as often as the pool renews its own connections.
             if (
@@ -126,7 +131,10 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
                 self._writer_since = time.monotonic()
             yield self._writer_cursor
         except psycopg.Error as error:
-            self._drop_writer()
+            # A refused insert (a position taken, say) leaves the autocommit
+            # connection idle and good; anything else may have broken it.
+            if not isinstance(error, psycopg.IntegrityError | psycopg.DataError):
+                self._drop_writer()
             for theirs, ours in _LIBRARY_ERRORS:
                 if isinstance(error, theirs):
                     raise ours(str(error)) from error

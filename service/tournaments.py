@@ -33,7 +33,12 @@ from gamelog.replay.checks import SEAT_NAME
 from gamelog.replay.clock import ClockError, parse_time_control
 from gamelog.replay.line import UNDO_POLICIES
 from gamelog.replay.record import RECORD_FORMAT, new_seed_nonce, seed_commitment
-from gamelog.replay.tournament_record import DUPLICATE_MODES, TOURNAMENT_TAG, table_seed
+from gamelog.replay.tournament_record import (
+    DUPLICATE_MODES,
+    TOURNAMENT_TAG,
+    SeatedRound,
+    table_seed,
+)
 from gamelog.service.commands import Commands
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import InvalidArgument, PermissionDenied, Refused
@@ -488,7 +493,7 @@ class TournamentCommands(Commands):
         return record
 
 
-def _check_duplicate_seats(paired: Round, seated: Round) -> None:
+def _check_duplicate_seats(paired: SeatedRound, seated: Round) -> None:
     """In a duplicate round the tables of one size share one deal, and each
     player has seen their seat's cards since the round was paired. Seated
     again at that size, a player keeps their seat number: at another seat

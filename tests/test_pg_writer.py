@@ -81,10 +81,14 @@ def test_a_lost_race_through_the_writer_is_a_conflict_and_the_writer_goes_on(
         token = created.tokens["ann"]
         # Both processes hold the game at position 0 (the second reads it now).
         assert second.view(created.game_id, token).position == 0
+        second.create_game("freeform", ["cy"])  # the second's writer is open
+        writer = second.recorder.writer_backend_pid  # type: ignore[attr-defined]
         first.play(created.game_id, token, {"note": "first"}, 0)
 
         with pytest.raises(Conflict):
             second.play(created.game_id, token, {"note": "second"}, 0)
+        # A refused insert leaves the connection good: it is kept.
+        assert second.recorder.writer_backend_pid == writer  # type: ignore[attr-defined]
 
         ben = created.tokens["ben"]
         assert second.play(created.game_id, ben, {"note": "then"}, 1).position == 2
