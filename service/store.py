@@ -13,11 +13,10 @@ fork), ``queries`` (positions, legal moves, records, diff, audit), ``listing``
 from __future__ import annotations
 
 import contextlib
-import copy
 import logging
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
@@ -47,6 +46,7 @@ from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentia
 from gamelog.service.transcoder import TOPIC as TRANSCODER_TOPIC
 
 log = logging.getLogger(__name__)
+AggregateT = TypeVar("AggregateT", bound=Aggregate)
 SNAPSHOT_INTERVAL = 64
 LOCK_STRIPES = 257
 CREDENTIALS_CACHE_SIZE = 100_000
@@ -194,6 +194,14 @@ class GameStore(Application[UUID]):
                 cached: Any = cache.get(game_id)
                 if isinstance(cached, Game):
                     return cached.record_created
+        # Only the creation event: a caller with a wrong token must not make
+        # the server fold the whole game.
+        try:
+            first = list(self.events.get(game_id, limit=1))
+        except Exception:  # damaged or away: ``_game`` says which
+            first = []
+        if first and isinstance(first[0], Game.Created):
+            return dict(first[0].record)
         return self._game(game_id).record_created
 
     def _tournament_viewer(self, tag: str, game_id: UUID, token: str | None) -> Viewer:
@@ -272,8 +280,7 @@ class GameStore(Application[UUID]):
         try:
             with self._tournament_lock(tournament_id):
                 cached: Any = self.repository.get(tournament_id, deepcopy_from_cache=False)
-                tournament: Any = copy.copy(cached)
-                tournament._pending_events = []
+                tournament: Any = _working_copy(cached)
         except AggregateNotFoundError:
             raise NotFound("no-such-tournament", f"no tournament {tournament_id}") from None
         if not isinstance(tournament, Tournament):
@@ -433,15 +440,15 @@ def _refusal_of(error: PersistenceError) -> GamelogError:
     )
 
 
-def _working_copy(cached: Game) -> Game:
-    """A cached game to run one command on. Shallow is enough: the game
-    replaces its containers and never changes them in place (see Game), so a
-    refused command cannot spoil the cache."""
+def _working_copy(cached: AggregateT) -> AggregateT:
+    """A cached game (or tournament) to run one command on. Shallow is
+    enough: it replaces its containers and never changes them in place (see
+    Game), so a refused command cannot spoil the cache."""
     # What copy.copy does for a plain object, without its reduce protocol.
-    game: Game = object.__new__(type(cached))
-    game.__dict__.update(cached.__dict__)
-    game._pending_events = []
-    return game
+    aggregate: AggregateT = object.__new__(type(cached))
+    aggregate.__dict__.update(cached.__dict__)
+    aggregate._pending_events = []
+    return aggregate
 
 
 def event_record(event: Any) -> Record:

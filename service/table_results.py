@@ -15,14 +15,15 @@ no finished table shows the deal the others still play.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
 
 from gamelog.replay.tournament_record import TOURNAMENT_TAG
 from gamelog.service.errors import NotFound
 from gamelog.service.game import Game, record_time
-from gamelog.service.store import GameStore
+from gamelog.service.store import GameStore, _working_copy
 from gamelog.service.tournament import Tournament
 
 
@@ -113,9 +114,10 @@ class TableResults(GameStore):
 
     def _peek(self, game_id: UUID) -> Game:
         """A working copy of a game, read without its lock."""
-        cached: Any = self.repository.get(game_id, deepcopy_from_cache=False)
-        game: Any = copy.copy(cached)
-        game._pending_events = []
-        if not isinstance(game, Game):
+        try:
+            cached: Any = self.repository.get(game_id, deepcopy_from_cache=False)
+        except AggregateNotFoundError:
+            raise NotFound("no-such-game", f"no game {game_id}") from None
+        if not isinstance(cached, Game):
             raise NotFound("no-such-game", f"no game {game_id}")
-        return game
+        return _working_copy(cached)

@@ -387,3 +387,28 @@ def test_a_stored_move_is_answered_even_when_its_line_cannot_be_worded(
     assert [shown.notation for shown in played.shown] == ["move"]
     monkeypatch.undo()
     assert [r["position"] for r in app.records(created.game_id)] == [0, 1]
+
+
+def test_a_wrong_token_for_a_game_not_in_memory_reads_only_its_creation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refusing a token that is not the game's own looks for a tournament
+    tag in the creation record: one event read, not the whole game folded
+    (anyone may send any token, as often as they like)."""
+    from gamelog.service.errors import Unauthenticated
+
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "g.db")}
+    writer = GameLog(env=env)
+    created = writer.create_game("three-too-many", ["ann", "ben"])
+    writer.close()
+    reader = GameLog(env=env)  # nothing of the game in its memory
+    try:
+        folded: list[Any] = []
+        game = reader._game
+        monkeypatch.setattr(reader, "_game", lambda *a, **k: folded.append(a) or game(*a, **k))
+        with pytest.raises(Unauthenticated):
+            reader.viewer(created.game_id, "not-a-token")
+        assert folded == []
+        assert reader.viewer(created.game_id, created.tokens["ann"]) == "ann"
+    finally:
+        reader.close()
