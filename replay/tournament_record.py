@@ -74,20 +74,6 @@ from gamelog.tournaments.refusals import TournamentError
 from gamelog.tournaments.rounds import Result, Round, Table, check_result, check_round
 from gamelog.tournaments.settings import Settings
 
-KINDS: Final = (
-    "created",
-    "player-registered",
-    "player-withdrawn",
-    "player-reentered",
-    "round-paired",
-    "seating-overridden",
-    "result-recorded",
-    "result-entered",
-    "result-corrected",
-    "forfeit-declared",
-    "finished",
-)
-DIRECTOR_RESULTS: Final = ("result-entered", "result-corrected", "forfeit-declared")
 DUPLICATE_MODES: Final = ("none", "seed")
 TOURNAMENT_TAG: Final = "Tournament"
 """The tag naming, in a table's game, the id of the tournament that seated it."""

@@ -28,7 +28,7 @@ from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.errors import InvalidArgument, NotFound, PermissionDenied, Refused
 from gamelog.service.record_files import RecordFiles
 from gamelog.service.tournament import Tournament
-from gamelog.service.tournament_credentials import TournamentCredentials
+from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentials
 from gamelog.service.tournament_outcomes import ImportedTournament
 from gamelog.service.tournament_queries import TournamentQueries
 from gamelog.service.tournaments import TournamentCommands
@@ -39,9 +39,15 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
 
     def export_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
         tournament = self._tournament(tournament_id)
-        director = self.is_director(tournament_id, token)
-        if token and not director:
-            self._tournament_credentials(tournament_id).holder_of(token)  # a bad token is refused
+        # A bad token is refused; a good one names its holder.
+        holder = self._tournament_credentials(tournament_id).holder_of(token) if token else None
+        director = holder == DIRECTOR
+        if not tournament.is_finished and not director:
+            raise PermissionDenied(
+                "director-only",
+                "a tournament still running is exported by its director "
+                "(its seed stays secret until it is finished)",
+            )
         games: list[tuple[str, list[Record]]] = []
         seeds: dict[str, tuple[str, str]] = {}
         cut: list[str] = []
@@ -57,12 +63,6 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
             games.append((game_id, records))
         secret = None
         if not tournament.is_finished:
-            if not director:
-                raise PermissionDenied(
-                    "director-only",
-                    "a tournament still running is exported by its director "
-                    "(its seed stays secret until it is finished)",
-                )
             secret = (tournament.seed_hex, tournament.seed_nonce_hex)
         records = [
             {k: v for k, v in r.items() if k != "timestamp"}

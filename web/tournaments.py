@@ -25,7 +25,6 @@ from gamelog.v1 import tournaments_pb2 as tpb
 from gamelog.web.gateway import Gateway, GatewayError
 from gamelog.web.listing import summary_entry
 
-HAS_SERVICE = True
 STANDINGS_NOTE = (
     "Standings come from gamelog's tournaments (gamelog.v1.Tournaments); an event whose "
     "tables were recorded one by one, with Event, Round and Table tags, has none."
@@ -76,7 +75,7 @@ async def events(gateway: Gateway) -> dict[str, Any]:
         {**e, "rounds": sorted(e["rounds"], key=natural_key)}
         for e in sorted(found.values(), key=lambda e: e["name"])
     ]
-    return {"service": HAS_SERVICE, "note": STANDINGS_NOTE, "events": listed}
+    return {"note": STANDINGS_NOTE, "events": listed}
 
 
 async def event(gateway: Gateway, name: str) -> dict[str, Any]:
@@ -103,7 +102,6 @@ async def event(gateway: Gateway, name: str) -> dict[str, Any]:
     named = sorted(sorted(tables, key=lambda t: (-tables[t], t))[:MAX_TOURNAMENTS])
     return {
         "name": name,
-        "service": HAS_SERVICE,
         "note": STANDINGS_NOTE,
         "standings": list(await asyncio.gather(*(standings(gateway, t) for t in named))) or None,
         "rounds": [
