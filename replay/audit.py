@@ -59,6 +59,7 @@ from gamelog.replay.fold import line_events, start_state
 from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
+from gamelog.replay.tournament_record import DUPLICATE_TAG
 
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on a record instead of refusing it."""
@@ -219,7 +220,7 @@ def _audit_line(
     )
     report.positions_checked = 1
     metadata = created.get("metadata") or {}
-    held = "Duplicate" in metadata
+    held = DUPLICATE_TAG in metadata
     try:
         control = time_control_of(metadata) if "time" in created else None
     except ClockError as error:

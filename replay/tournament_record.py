@@ -77,6 +77,8 @@ from gamelog.tournaments.settings import Settings
 DUPLICATE_MODES: Final = ("none", "seed")
 TOURNAMENT_TAG: Final = "Tournament"
 """The tag naming, in a table's game, the id of the tournament that seated it."""
+DUPLICATE_TAG: Final = "Duplicate"
+"""A table of a duplicate round: its end is held until the round's last table is over."""
 
 
 def table_seed(

@@ -41,13 +41,12 @@ from gamelog.replay.clock import ClockError, Clocks, millis, time_control_of, ti
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import UNDO_POLICIES, Line, LineRefusal, UndoRequest
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal
+from gamelog.replay.tournament_record import DUPLICATE_TAG
 from gamelog.service.errors import UNREADABLE, Conflict, PermissionDenied, Refused
 
-__all__ = ["UNDO_POLICIES", "Game", "GameSnapshot", "UnreadableRecord"]
+__all__ = ["DUPLICATE_TAG", "UNDO_POLICIES", "Game", "GameSnapshot", "UnreadableRecord"]
 log = logging.getLogger(__name__)
 
-DUPLICATE_TAG = "Duplicate"
-"""A table of a duplicate round: its end is held until the round's last table is over."""
 MAX_MOVES_BY_RULE = 10_000
 """Moves the service makes by rule in one go (for seats out of time)."""
 
