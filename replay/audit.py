@@ -53,7 +53,15 @@ from typing import Any
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, Rules, RulesError, rng_for
-from gamelog.replay.clock import ClockError, Clocks, millis, time_control_of, timeout_result
+from gamelog.replay.clock import (
+    ClockError,
+    Clocks,
+    millis,
+    seat_by_rule,
+    time_control_of,
+    timed_seats,
+    timeout_result,
+)
 from gamelog.replay.export import GameEntry
 from gamelog.replay.fold import line_events, start_state
 from gamelog.replay.line import Line, LineRefusal
@@ -227,7 +235,7 @@ def _audit_line(
         return report.fail(Difference(0, f"the time control cannot be read: {error}"))
     seats = list(created["seats"])
     clocks = (
-        Clocks.start(control, seats, created["time"], _timed(rules, state))
+        Clocks.start(control, seats, created["time"], timed_seats(rules, state))
         if control is not None
         else None
     )
@@ -297,7 +305,7 @@ def _audit_line(
             except LineRefusal as refusal:
                 return report.fail(Difference(position, f"{kind}: {refusal.message}", record))
         if clocks is not None:
-            clocks = clocks.after(record["time"], mover, _timed(rules, state), timed_out)
+            clocks = clocks.after(record["time"], mover, timed_seats(rules, state), timed_out)
             if line.finished or outcome() is not None:
                 clocks = replace(clocks, running=())
         states[position] = state
@@ -320,18 +328,6 @@ def _audit_line(
     return report
 
 
-def _timed(rules: Rules[Any], state: Any) -> list[str]:
-    return [seat for seat in rules.to_act(state) if seat != ARBITER]
-
-
-def _by_rule_seat(rules: Rules[Any], state: Any, clocks: Clocks | None) -> str | None:
-    """The seat whose move the service makes by rule now (out of time under
-    ``play-by-rule`` and to act), as ``Game.seat_by_rule`` chooses it."""
-    if clocks is None or clocks.control.on_timeout != "play-by-rule":
-        return None
-    return next((s for s in rules.to_act(state) if s in clocks.out_of_time), None)
-
-
 def _due(
     rules: Rules[Any], state: Any, clocks: Clocks | None, over: bool, held: bool
 ) -> tuple[str, str] | None:
@@ -339,7 +335,7 @@ def _due(
     of a game that is over, or a move by rule."""
     if over:
         return None if held else ("finished", "the end of a game that is over")
-    seat = _by_rule_seat(rules, state, clocks)
+    seat = seat_by_rule(rules, state, clocks)
     if seat is not None and rules.legal_moves(state, seat):
         return ("by-rule", f"the move by rule for {seat}, who is out of time")
     return None
@@ -357,7 +353,7 @@ def _audit_clock(
     """A move against the clocks: in time, or made by rule as the service would."""
     position, seat = record["position"], record["seat"]
     if record.get("by_rule"):
-        expected = _by_rule_seat(rules, state, clocks)
+        expected = seat_by_rule(rules, state, clocks)
         if expected != seat:
             return report.fail(
                 Difference(position, "a move by rule for a seat that is not out of time", seat)

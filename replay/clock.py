@@ -39,6 +39,8 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from gamelog.games.protocol import ARBITER, Rules
+
 TIME_CONTROL_TAG: Final = "TimeControl"
 ON_TIMEOUT_TAG: Final = "OnTimeout"
 ON_TIMEOUT: Final = ("lose", "play-by-rule")
@@ -246,3 +248,17 @@ def timeout_result(seats: Sequence[str], out_of_time: Sequence[str]) -> dict[str
         "winners": ranking[0],
         "details": {"out_of_time": late},
     }
+
+
+def timed_seats(rules: Rules[Any], state: Any) -> list[str]:
+    """The seats whose clocks run in ``state``: those to act, the arbiter aside."""
+    return [seat for seat in rules.to_act(state) if seat != ARBITER]
+
+
+def seat_by_rule(rules: Rules[Any], state: Any, clocks: Clocks | None) -> str | None:
+    """The seat whose move the service makes by rule in ``state``, if any:
+    the first seat to act that ran out of time under ``play-by-rule``. The
+    service (``Game.seat_by_rule``) and the audit both ask this."""
+    if clocks is None or clocks.control.on_timeout != "play-by-rule":
+        return None
+    return next((s for s in rules.to_act(state) if s in clocks.out_of_time), None)

@@ -37,7 +37,15 @@ from eventsourcing.domain import Aggregate, Snapshot
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.protocol import ARBITER, Move, Rules, lazy_rng_for
-from gamelog.replay.clock import ClockError, Clocks, millis, time_control_of, timeout_result
+from gamelog.replay.clock import (
+    ClockError,
+    Clocks,
+    millis,
+    seat_by_rule,
+    time_control_of,
+    timed_seats,
+    timeout_result,
+)
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import UNDO_POLICIES, Line, LineRefusal, UndoRequest
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal
@@ -224,7 +232,9 @@ class Game(Aggregate):
             return None  # an old game with a tag of that name before clocks existed
         if control is None:
             return None
-        return Clocks.start(control, self.seats, record["time"], self._to_act_timed())
+        return Clocks.start(
+            control, self.seats, record["time"], timed_seats(self.rules, self.state)
+        )
 
     # -- what the game is ------------------------------------------------------
 
@@ -446,10 +456,9 @@ class Game(Aggregate):
     def seat_by_rule(self) -> str | None:
         """The seat whose move the service makes by rule now, if any: the
         first seat to act that ran out of time under ``play-by-rule``."""
-        clock = self.clock
-        if clock is None or clock.control.on_timeout != "play-by-rule" or self.is_over:
+        if self.is_over:
             return None
-        return next((s for s in self.rules.to_act(self.state) if s in clock.out_of_time), None)
+        return seat_by_rule(self.rules, self.state, self.clock)
 
     def _finish(self, outcome: dict[str, Any], now: str) -> None:
         finished = self._next("finished", now, result=outcome, **self._revealed_seed())
@@ -568,17 +577,15 @@ class Game(Aggregate):
         self.last_hash = record["hash"]
         self._tick(record, timed_out=record["seats"])
 
-    def _to_act_timed(self) -> list[str]:
-        """The seats whose clocks run now: to act, the arbiter aside."""
-        return [s for s in self.rules.to_act(self.state) if s != ARBITER]
-
     def _tick(
         self, record: Record, mover: str | None = None, timed_out: list[str] | None = None
     ) -> None:
         """The clocks after ``record`` (a game with a time control only)."""
         if self.clock is None:
             return
-        clock = self.clock.after(record["time"], mover, self._to_act_timed(), timed_out or ())
+        clock = self.clock.after(
+            record["time"], mover, timed_seats(self.rules, self.state), timed_out or ()
+        )
         if self.is_over:
             clock = dataclasses.replace(clock, running=())
         self.clock = clock
