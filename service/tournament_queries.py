@@ -80,6 +80,15 @@ class TournamentQueries(Queries):
             )
         return SeatedRoundView(seated.number, tables, list(seated.byes), seated.duplicate)
 
+    def round_view(self, tournament_id: UUID, number: int) -> SeatedRoundView:
+        """One round's seating and results, as ``tournament`` shows it."""
+        tournament = self._tournament(tournament_id)
+        return self._round_view(tournament, tournament.state.rounds[number - 1])
+
+    def tiebreak_names(self, tournament_id: UUID) -> list[str]:
+        """The tie-breaks the standings use, in the director's order."""
+        return list(self._tournament(tournament_id).state.settings.tiebreaks)
+
     def standings(self, tournament_id: UUID) -> list[StandingRow]:
         """Every player's standing after the results in so far, the leader first."""
         tournament = self._tournament(tournament_id)

@@ -148,8 +148,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         return record_message(record)
 
     def _round(self, tournament_id: UUID, seated: Round) -> pb.TournamentRound:
-        summary = self.app.tournament(tournament_id)
-        return round_message(summary.rounds[seated.number - 1])
+        return round_message(self.app.round_view(tournament_id, seated.number))
 
     @_refusals_as_status
     def PairRound(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -229,7 +228,6 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
     def GetStandings(self, request: Any, context: grpc.ServicerContext) -> Any:
         tournament_id = tournament_id_of(request.tournament_id)
         rows = self.app.standings(tournament_id)
-        settings = self.app.tournament(tournament_id).settings
         return pb.GetStandingsResponse(
             standings=[
                 pb.Standing(
@@ -245,7 +243,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
                 )
                 for r in rows
             ],
-            tiebreaks=settings["tiebreaks"],
+            tiebreaks=self.app.tiebreak_names(tournament_id),
         )
 
     @_refusals_as_status
