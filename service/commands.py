@@ -338,7 +338,9 @@ class Commands(ClockKeeping):
             cut = redact_record(rules, record, seat, game.is_finished)
             # The move is stored: a line that cannot be worded must not deny it.
             shown.append(Shown(cut, record_line_or_kind(rules, state, cut)))
-            if index + 1 < len(records):  # the state after the last one is the game's own
+            # Only a move's line reads the state before it (a move by rule
+            # later in the answer); the end's and a time-out's lines do not.
+            if any(later["kind"] == "move" for later in records[index + 1 :]):
                 for event in record.get("events", ()):
                     state = rules.evolve(state, event)
         return Played(
