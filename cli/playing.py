@@ -72,12 +72,20 @@ def show(
     move that led there."""
     with Client(server, ca) as client:
         state = client.state(game_id, token, at_position, picture=bool(svg_file))
-        last_move = (
-            client.log(game_id, token, state.position, state.position)[0][1] if not as_json else ""
-        )
+        last_move = "" if as_json else last_move_line(client, game_id, token, state.position)
     if svg_file:
         Path(svg_file).write_text(state.svg, encoding="utf-8")
     output_state(state, as_json, last_move)
+
+
+def last_move_line(client: Client, game_id: str, token: str | None, position: int) -> str:
+    """The line of the record that led to ``position``. At a finished game's
+    end that is the move that ended it: the end's own line only repeats the
+    result, which the places table shows."""
+    lines = client.log(game_id, token, max(position - 1, 0), position)
+    if len(lines) == 2 and lines[1][0].get("kind") == "finished":
+        return lines[0][1]
+    return lines[-1][1]
 
 
 @click.command()

@@ -86,7 +86,9 @@ def test_show_prints_tags_the_last_move_and_places_as_competition_ranking(
     client.play(gid, {"result": {"scores": {"ann": 61, "ben": 61, "cy": 40}}}, 0, arbiter)
     shown = gamelog(server, "show", gid).stdout
     assert "Event: Club" in shown
-    assert "last: game over: 1. ann 61, 1. ben 61, 3. cy 40" in shown
+    # The move that ended the game, not the end's own line (the table shows the result).
+    assert "last: the arbiter enters the result: 1. ann 61, 1. ben 61, 3. cy 40" in shown
+    assert "game over" not in shown
     rows = re.findall(r"│\s*(\d+)\s*│\s*(\w+)\s*│\s*(\d+)\s*│", shown)
     assert rows == [("1", "ann", "61"), ("1", "ben", "61"), ("3", "cy", "40")], shown
     assert "{" not in shown and "'" not in shown
