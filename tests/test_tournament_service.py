@@ -16,6 +16,7 @@ from tournament_helpers import Running, names, play_table, standings_from_record
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.record import seal, seed_commitment
 from gamelog.replay.tournament_audit import audit_tournament
+from gamelog.replay.tournament_record import TournamentRecordError, fold_tournament, step
 from gamelog.service.app import GameLog
 from gamelog.service.errors import (
     GamelogError,
@@ -211,6 +212,27 @@ def test_players_get_readable_stable_ids(app: GameLog) -> None:
         app.register_players(t.tournament_id, t.director, [{"name": "X", "id": "bad id"}])
     with pytest.raises(InvalidArgument):
         app.register_players(t.tournament_id, t.director, [{"name": "X", "id": "ANN-SMITH"}])
+
+
+def test_a_record_registering_a_taken_id_in_other_letter_case_does_not_fold(
+    app: GameLog,
+) -> None:
+    """The fold itself refuses it (an imported archive is folded, not
+    checked by the service): ids name seats, and seats differ in more than case."""
+    t = start(app, "three-too-many", 1, (3, 4))
+    t.register(["Ann", "Ben"])
+    records = t.records()
+    state = fold_tournament(records)
+    crafted = {
+        "position": len(records),
+        "kind": "player-registered",
+        "round": 1,
+        "player": {"id": "BEN", "name": "Ben again", "rating": None, "club": None},
+    }
+    with pytest.raises(TournamentRecordError, match="taken"):
+        step(state, crafted)
+    crafted["player"]["id"] = "cy"
+    assert [p.id for p in step(state, crafted).players] == ["ann", "ben", "cy"]
 
 
 def test_withdrawal_and_reentry_are_records_with_a_round(app: GameLog) -> None:
