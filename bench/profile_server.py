@@ -53,6 +53,17 @@ def thread_cpu(pid: int) -> dict[str, tuple[float, float]]:
     return totals
 
 
+def machine_jiffies() -> tuple[int, int, int]:
+    """The whole machine's CPU time since boot, in clock ticks, from
+    /proc/stat's first line: (busy, of which softirq and irq, idle). Busy
+    counts what no process is charged with (the loopback's softirqs, steal),
+    so it says whether the cores, not one process's GIL, are the limit."""
+    with open("/proc/stat") as stat:
+        fields = [int(x) for x in stat.readline().split()[1:]]
+    user, nice, system, idle, iowait, irq, softirq, steal = fields[:8]
+    return user + nice + system + irq + softirq + steal, irq + softirq, idle + iowait
+
+
 def database_cpu_and_commits(dsn: str) -> tuple[float, int] | None:
     """CPU seconds of every PostgreSQL process (by the name the server gives
     them), and the commits of ``dsn``'s database so far; None without one."""
@@ -104,6 +115,7 @@ def main() -> None:
                     command = args.attach.replace("{phase}", phase)
                     spy = subprocess.Popen(shlex.split(command.replace("{pid}", str(server.pid))))
                 threads_before = thread_cpu(server.pid)
+                machine_before = machine_jiffies()
                 database_before = database_cpu_and_commits(args.postgres)
                 summary = run_load(
                     [s.address for s in servers],
@@ -113,6 +125,7 @@ def main() -> None:
                     server_pids=[s.pid for s in servers],
                 )[phase]
                 threads_after = thread_cpu(server.pid)
+                machine_after = machine_jiffies()
                 database_after = database_cpu_and_commits(args.postgres)
                 if spy is not None:
                     spy.send_signal(2)  # py-spy and strace write what they saw on SIGINT
@@ -123,6 +136,12 @@ def main() -> None:
                     f"clients' CPU {summary.client_cpu_ms_per_call:.3f} ms/call, "
                     f"errors {summary.errors}",
                     flush=True,
+                )
+                busy, interrupts, idle = (a - b for a, b in zip(machine_after, machine_before))
+                irq_ms = interrupts * 1000 / os.sysconf("SC_CLK_TCK") / summary.calls
+                print(
+                    f"    machine: {busy / max(busy + idle, 1):.0%} of all cores busy "
+                    f"(set-up included), {irq_ms:.3f} ms/call in irq and softirq"
                 )
                 if database_before is not None and database_after is not None:
                     cpu = database_after[0] - database_before[0]
