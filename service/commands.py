@@ -33,7 +33,6 @@ from gamelog.replay.record import (
     seed_commitment,
 )
 from gamelog.replay.redact import redact_record
-from gamelog.replay.tournament_record import TOURNAMENT_TAG
 from gamelog.service.clocks import ClockKeeping
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
@@ -83,9 +82,11 @@ class Commands(ClockKeeping):
         undo_policy: str = "none",
         metadata: Mapping[str, JSON] | None = None,
         seed: bytes | None = None,
+        tournament_id: UUID | None = None,
     ) -> tuple[Game, Credentials, CreatedGame]:
         """A new game and its credentials, checked and dealt, not yet saved
-        (a tournament saves its tables with the round that seats them)."""
+        (a tournament saves its tables with the round that seats them;
+        ``tournament_id``: that tournament's id here)."""
         rules = self._rules(game)
         seats = self._checked_seats(rules, seats)
         if undo_policy not in UNDO_POLICIES:
@@ -119,7 +120,7 @@ class Commands(ClockKeeping):
             "base_ply": 0,
             "events": deal,
         }
-        return self._new_game(record, seed, seed_nonce)
+        return self._new_game(record, seed, seed_nonce, tournament_id)
 
     def _store_new_game(self, record: Record, seed: bytes, seed_nonce: bytes) -> CreatedGame:
         game, credentials, created = self._new_game(record, seed, seed_nonce)
@@ -128,10 +129,10 @@ class Commands(ClockKeeping):
 
     @staticmethod
     def _new_game(
-        record: Record, seed: bytes, seed_nonce: bytes
+        record: Record, seed: bytes, seed_nonce: bytes, tournament_id: UUID | None = None
     ) -> tuple[Game, Credentials, CreatedGame]:
         game_id = uuid.uuid4()
-        game = Game.create(game_id, record, seed, seed_nonce)
+        game = Game.create(game_id, record, seed, seed_nonce, tournament_id)
         credentials, seat_tokens, arbiter_token = Credentials.issue(game_id, record["seats"])
         created = CreatedGame(
             game_id, seat_tokens, arbiter_token, record["commitment"], game.record_created
@@ -300,7 +301,7 @@ class Commands(ClockKeeping):
                 or cached.position != at_position
                 or cached.clock is not None
                 or cached.end_held
-                or TOURNAMENT_TAG in (cached.record_created.get("metadata") or {})
+                or cached.tournament_id is not None
                 or (request_id and request_id in cached.request_ids)
             ):
                 lock.release()

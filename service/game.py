@@ -49,7 +49,7 @@ from gamelog.replay.clock import (
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import UNDO_POLICIES, Line, LineRefusal, UndoRequest
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.tournament_record import DUPLICATE_TAG, TOURNAMENT_TAG
 from gamelog.service.errors import UNREADABLE, Conflict, PermissionDenied, Refused
 
 __all__ = ["DUPLICATE_TAG", "UNDO_POLICIES", "Game", "GameSnapshot", "UnreadableRecord"]
@@ -120,6 +120,31 @@ def record_time() -> str:
     return _now().isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def tournament_of(record: Record, seated_by: str | None) -> UUID | None:
+    """The tournament in this store whose table a game may be, from its
+    creation record and the id kept beside it (``Game.Created.tournament_id``):
+    that id when the game was created by a tournament here; else the one its
+    ``Tournament`` tag names (a table stored before the id was kept, a fork,
+    a game that merely names a tournament). Only the tournament can tell
+    whether the game is one of its tables (``Tournament.table_of``): the tag
+    alone grants nothing.
+
+    >>> tournament_of({"metadata": {"Tournament": "00000000-0000-0000-0000-000000000001"}}, None)
+    UUID('00000000-0000-0000-0000-000000000001')
+    >>> tournament_of({"metadata": {"Tournament": "elsewhere"}}, None) is None
+    True
+    >>> tournament_of({"metadata": {"Tournament": "x"}}, "00000000-0000-0000-0000-000000000002")
+    UUID('00000000-0000-0000-0000-000000000002')
+    """
+    named = seated_by or (record.get("metadata") or {}).get(TOURNAMENT_TAG)
+    if not isinstance(named, str):
+        return None
+    try:
+        return UUID(named)
+    except ValueError:
+        return None
+
+
 def _all_concurrent(rules: Rules[Any], events: list[dict[str, Any]]) -> bool:
     return bool(events) and all(rules.concurrent(event) for event in events)
 
@@ -154,6 +179,13 @@ class Game(Aggregate):
         seed_hex: str
         seed_nonce_hex: str = ""
         """The nonce in the seed's commitment (empty for a format-1 game)."""
+        tournament_id: str | None = None
+        """The tournament in this store that created this game as one of its
+        tables, by its id here, which differs from the one the hashed
+        ``Tournament`` tag names when the tournament was imported. Kept
+        beside the record, like the seed: never hashed, never exported.
+        None for any other game, and in events stored before it was kept
+        (those tables' tags name their tournament here)."""
 
     class MovePlayed(Aggregate.Event):
         record: dict[str, Any]
@@ -200,7 +232,14 @@ class Game(Aggregate):
             with _reading(self.originator_version - 1):
                 cast(Game, aggregate)._apply_timeout(self.record)
 
-    def __init__(self, record: dict[str, Any], seed_hex: str, seed_nonce_hex: str = "") -> None:
+    def __init__(
+        self,
+        record: dict[str, Any],
+        seed_hex: str,
+        seed_nonce_hex: str = "",
+        tournament_id: str | None = None,
+    ) -> None:
+        self.seated_by = tournament_id
         with _reading(0):
             self._start(record, seed_hex, seed_nonce_hex)
 
@@ -312,16 +351,33 @@ class Game(Aggregate):
     def seed(self) -> bytes:
         return bytes.fromhex(self.seed_hex)
 
+    @property
+    def tournament_id(self) -> UUID | None:
+        """The tournament in this store whose table this game may be (see
+        ``tournament_of``); that tournament's ``table_of`` says whether it is."""
+        # A snapshot taken before ``seated_by`` was kept lacks it.
+        return tournament_of(self.record_created, self.__dict__.get("seated_by"))
+
     # -- creating ------------------------------------------------------------------
 
     @classmethod
-    def create(cls, game_id: UUID, record: Record, seed: bytes, seed_nonce: bytes) -> Game:
+    def create(
+        cls,
+        game_id: UUID,
+        record: Record,
+        seed: bytes,
+        seed_nonce: bytes,
+        tournament_id: UUID | None = None,
+    ) -> Game:
+        """A new game; ``tournament_id``: the tournament here that seats it
+        at one of its tables."""
         return cls._create(
             cls.Created,
             id=game_id,
             record=seal(record, salted=record.get("format") == RECORD_FORMAT),
             seed_hex=seed.hex(),
             seed_nonce_hex=seed_nonce.hex(),
+            tournament_id=str(tournament_id) if tournament_id is not None else None,
         )
 
     def _seal(self, record: Record) -> Record:

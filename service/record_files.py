@@ -175,8 +175,14 @@ class RecordFiles(Listing):
         return parents
 
     def _restored(
-        self, game_id: UUID, entry: GameEntry, id_map: dict[str, UUID]
+        self,
+        game_id: UUID,
+        entry: GameEntry,
+        id_map: dict[str, UUID],
+        tournament_id: UUID | None = None,
     ) -> tuple[Game, Credentials, CreatedGame]:
+        """An audited game entry as a new game ``game_id``, not yet saved
+        (``tournament_id``: the imported tournament here whose table it is)."""
         records = [dict(r) for r in entry.records]
         for record in records:
             record.pop("timestamp", None)
@@ -189,7 +195,9 @@ class RecordFiles(Listing):
             seed, nonce = last["seed"], last.get("seed_nonce", "")
         else:
             seed, nonce = entry.secret_seed or "", entry.secret_seed_nonce or ""
-        game = Game.create(game_id, created, bytes.fromhex(seed), bytes.fromhex(nonce))
+        game = Game.create(
+            game_id, created, bytes.fromhex(seed), bytes.fromhex(nonce), tournament_id
+        )
         states = dict(fold(game.rules, records))
         for record in records[1:]:
             game.restore(record, states.get(record.get("to_position", -1)))

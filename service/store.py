@@ -26,7 +26,6 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Persiste
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.replay.notation import notated
 from gamelog.replay.record import Record
-from gamelog.replay.tournament_record import TOURNAMENT_TAG
 from gamelog.service.credentials import Credentials
 from gamelog.service.errors import (
     Conflict,
@@ -38,7 +37,7 @@ from gamelog.service.errors import (
     Unauthenticated,
     Unavailable,
 )
-from gamelog.service.game import Game, GameSnapshot, UnreadableRecord
+from gamelog.service.game import Game, GameSnapshot, UnreadableRecord, tournament_of
 from gamelog.service.group_commit import GroupCommit
 from gamelog.service.outcomes import Shown
 from gamelog.service.tournament import Tournament
@@ -173,27 +172,27 @@ class GameStore(Application[UUID]):
     def viewer(self, game_id: UUID, token: str | None) -> Viewer:
         """The seat (or ARBITER) ``token`` stands for in ``game_id``; None
         for no token. A token that is not one of the game's own is tried, for
-        a tournament's table, against that tournament's: its director is the
-        arbiter, a player holds the seat that player sits in. Nothing else,
-        and nothing across tournaments; a game no tournament seated pays
-        nothing for this."""
+        a tournament's table, against that tournament's (the one here that
+        created it, ``Game.tournament_id``): its director is the arbiter, a
+        player holds the seat that player sits in. Nothing else, and nothing
+        across tournaments; a game no tournament seated pays nothing for this."""
         try:
             return self._credentials(game_id).viewer_for(token)
         except Unauthenticated:
-            metadata = self._created_record(game_id).get("metadata") or {}
-            tournament = metadata.get(TOURNAMENT_TAG)
-            if not isinstance(tournament, str):
+            tournament_id = self._game_tournament(game_id)
+            if tournament_id is None:
                 raise
-            return self._tournament_viewer(tournament, game_id, token)
+            return self._tournament_viewer(tournament_id, game_id, token)
 
-    def _created_record(self, game_id: UUID) -> Record:
-        """A game's creation record (it never changes: from the cache when there)."""
+    def _game_tournament(self, game_id: UUID) -> UUID | None:
+        """The tournament here whose table a game may be (``Game.tournament_id``;
+        it never changes: from the cache when there)."""
         cache = self.repository.cache
         if cache is not None:
             with contextlib.suppress(KeyError):
                 cached: Any = cache.get(game_id)
                 if isinstance(cached, Game):
-                    return cached.record_created
+                    return cached.tournament_id
         # Only the creation event: a caller with a wrong token must not make
         # the server fold the whole game.
         try:
@@ -201,16 +200,17 @@ class GameStore(Application[UUID]):
         except Exception:  # damaged or away: ``_game`` says which
             first = []
         if first and isinstance(first[0], Game.Created):
-            return dict(first[0].record)
-        return self._game(game_id).record_created
+            created = first[0]
+            # An event stored before the id was kept lacks it.
+            return tournament_of(created.record, getattr(created, "tournament_id", None))
+        return self._game(game_id).tournament_id
 
-    def _tournament_viewer(self, tag: str, game_id: UUID, token: str | None) -> Viewer:
+    def _tournament_viewer(self, tournament_id: UUID, game_id: UUID, token: str | None) -> Viewer:
         refused = Unauthenticated("bad-token", "this token belongs to no seat of this game")
         try:
-            tournament_id = UUID(tag)
             holder = self._tournament_holder(tournament_id, token)
             tournament = self._tournament_owning(tournament_id, game_id)
-        except (ValueError, NotFound, Unauthenticated):
+        except (NotFound, Unauthenticated):
             raise refused from None
         # The tag alone grants nothing: the tournament must have seated this game.
         if tournament is None:

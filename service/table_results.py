@@ -2,11 +2,12 @@
 the tournament, in the same transaction as its end.
 
 Every command that may end a game (a move, a move that ends it on time, an
-arbiter's result in ``freeform``) saves through ``_save_game``. A game whose
-creation record names no tournament is saved as before, without reading
-anything more. For a table of a tournament, the tournament's ``result-recorded``
-is appended and both are saved together, so the standings can never miss a
-finished table, nor count one that was not stored.
+arbiter's result in ``freeform``) saves through ``_save_game``. A game that
+names no tournament (``Game.tournament_id``: the tournament here that created
+it, else the one its ``Tournament`` tag names) is saved as before, without
+reading anything more. For a table of a tournament, the tournament's
+``result-recorded`` is appended and both are saved together, so the standings
+can never miss a finished table, nor count one that was not stored.
 
 A duplicate round's tables hold their ends (``Game.end_held``): the last one
 to be over stores every table's end and every result in one transaction, so
@@ -20,18 +21,10 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 
-from gamelog.replay.tournament_record import TOURNAMENT_TAG
 from gamelog.service.errors import NotFound
 from gamelog.service.game import Game, record_time
 from gamelog.service.store import GameStore, _working_copy
 from gamelog.service.tournament import Tournament
-
-
-def _uuid(text: object) -> UUID | None:
-    try:
-        return UUID(str(text)) if isinstance(text, str) else None
-    except ValueError:
-        return None
 
 
 class TableResults(GameStore):
@@ -41,7 +34,6 @@ class TableResults(GameStore):
         """Save what a command on ``game`` triggered (the caller holds the
         game's lock), with the tournament's record of its result if it ended
         a tournament's table."""
-        tag = (game.record_created.get("metadata") or {}).get(TOURNAMENT_TAG)
         held = game.end_held and game.is_over and not game.is_finished
         if held and not game.pending_events:
             held = False  # nothing new: it was over before this command
@@ -49,7 +41,7 @@ class TableResults(GameStore):
         if not (ended or held):
             self._save(game)
             return
-        tournament_id = _uuid(tag)
+        tournament_id = game.tournament_id
         if tournament_id is None:
             self._finish_unheld(game)
             return

@@ -17,7 +17,10 @@ like one shuffle.
 
 Tables' games are named in the records by the hash of their creation record
 (ids change when a tournament is imported elsewhere); the local ids live
-beside the records, in the events that seat a round.
+beside the records, in the events that seat a round. Likewise the tournament's
+own id here need not be the one it was created under (see ``tournament_files``):
+that one, ``origin_id``, is kept beside its creation record for what is
+hashed or exported (its tables' ``Tournament`` tag, its audit, its archives).
 """
 
 from __future__ import annotations
@@ -51,6 +54,10 @@ class Tournament(Aggregate):
         record: dict[str, Any]
         seed_hex: str
         seed_nonce_hex: str
+        origin_id: str | None = None
+        """The tournament's id where it was created: its own id, or for an
+        import the archive's. None in events stored before it was kept
+        (no import kept another id then)."""
 
     class Recorded(Aggregate.Event):
         record: dict[str, Any]
@@ -95,8 +102,15 @@ class Tournament(Aggregate):
     class Finished(Recorded):
         pass
 
-    def __init__(self, record: dict[str, Any], seed_hex: str, seed_nonce_hex: str) -> None:
+    def __init__(
+        self,
+        record: dict[str, Any],
+        seed_hex: str,
+        seed_nonce_hex: str,
+        origin_id: str | None = None,
+    ) -> None:
         self.record_created = record
+        self.origin = origin_id
         self.seed_hex = seed_hex
         self.seed_nonce_hex = seed_nonce_hex
         self.state: TournamentState = start_tournament(record)
@@ -127,6 +141,13 @@ class Tournament(Aggregate):
     @property
     def seed(self) -> bytes:
         return bytes.fromhex(self.seed_hex)
+
+    @property
+    def origin_id(self) -> UUID:
+        """The id the tournament's games name in their hashed ``Tournament``
+        tag, and its archives name: where it was created (``self.id`` is its
+        id in this store)."""
+        return UUID(self.origin) if self.origin else self.id
 
     @property
     def position(self) -> int:
@@ -171,14 +192,22 @@ class Tournament(Aggregate):
 
     @classmethod
     def create(
-        cls, tournament_id: UUID, record: Record, seed: bytes, seed_nonce: bytes
+        cls,
+        tournament_id: UUID,
+        record: Record,
+        seed: bytes,
+        seed_nonce: bytes,
+        origin_id: UUID | None = None,
     ) -> Tournament:
+        """A tournament with id ``tournament_id`` here; ``origin_id``: the id
+        an imported tournament had where it was created (default: this id)."""
         return cls._create(
             cls.Created,
             id=tournament_id,
             record=seal(record),
             seed_hex=seed.hex(),
             seed_nonce_hex=seed_nonce.hex(),
+            origin_id=str(origin_id or tournament_id),
         )
 
     # -- commands -----------------------------------------------------------------

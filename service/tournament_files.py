@@ -68,7 +68,8 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
             {k: v for k, v in r.items() if k != "timestamp"}
             for r in self.tournament_records(tournament_id)
         ]
-        return build_archive(str(tournament_id), records, games, secret, seeds, cut)
+        # Named by the id its tables' hashed tags name (an import's origin).
+        return build_archive(str(tournament.origin_id), records, games, secret, seeds, cut)
 
     def import_tournament(self, data: Any) -> ImportedTournament:
         try:
@@ -140,10 +141,10 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
         for entry in archive.games:
             new_id = uuid.uuid4()
             id_map[entry.game_id] = new_id
-            game, credentials, _ = self._restored(new_id, entry, {})
+            game, credentials, _ = self._restored(new_id, entry, {}, tournament_id)
             aggregates += [game, credentials]
             new_ids[entry.records[0]["hash"]] = str(new_id)
-        tournament = Tournament.create(tournament_id, records[0], seed, nonce)
+        tournament = Tournament.create(tournament_id, records[0], seed, nonce, tournament_id)
         for record in records[1:]:
             tournament.restore(record, new_ids)
         access, director_token = TournamentCredentials.issue(tournament_id)

@@ -134,7 +134,7 @@ class TournamentQueries(Queries):
             seed=tournament.seed,
             seed_nonce=bytes.fromhex(tournament.seed_nonce_hex),
             games=games,
-            tournament_id=str(tournament_id),
+            tournament_id=str(tournament.origin_id),
         )
 
 

@@ -9,8 +9,11 @@ tokens. A refused command stores nothing.
 
 Tables are ordinary games, created here through the same path as
 ``create_game``, with these tags: ``Event``, ``Site``, ``Date``, ``Round``,
-``Table``, ``Tournament`` (the tournament's id), the tournament's
-``TimeControl`` and ``OnTimeout``, and ``Duplicate`` in a duplicate round.
+``Table``, ``Tournament`` (the tournament's id where it was created: an
+imported tournament's tables go on naming that one), the tournament's
+``TimeControl`` and ``OnTimeout``, and ``Duplicate`` in a duplicate round;
+the tournament's id here is kept beside each table's creation record
+(``Game.Created.tournament_id``).
 A seat is named by the id of the player who holds it, so the seat → player
 pairs of every table are its seats themselves (``Players``), and a player id
 is a valid seat name by construction: the name's letters and digits, made
@@ -409,7 +412,7 @@ class TournamentCommands(Commands):
             "Site": created["site"],
             "Date": created["dates"],
             "Round": str(seated.number),
-            TOURNAMENT_TAG: str(tournament.id),
+            TOURNAMENT_TAG: str(tournament.origin_id),
         }
         if created["time_control"]:
             tags["TimeControl"] = created["time_control"]
@@ -434,6 +437,7 @@ class TournamentCommands(Commands):
                 created["undo_policy"],
                 {**{k: v for k, v in tags.items() if v}, "Table": str(table.number)},
                 seed,
+                tournament_id=tournament.id,
             )
             games[table.number] = (made.record["hash"], made.game_id)
             aggregates += [game, credentials]

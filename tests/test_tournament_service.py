@@ -6,7 +6,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sqlite3
 from collections import Counter
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -605,3 +607,45 @@ def test_a_duplicate_round_override_keeps_each_seated_player_at_their_seat_numbe
         [second[0], *first[1:]],
         [first[0], *second[1:]],
     ]
+
+
+def test_a_store_from_before_the_local_ids_keeps_its_tables(tmp_path: Path) -> None:
+    """Events stored before a table kept its tournament's id beside its
+    record, and a tournament its origin, still load: the tag names the
+    tournament here, and the tournament's own id is its origin."""
+    db = tmp_path / "old.db"
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(db)}
+    app = GameLog(env=env)
+    t = start(app, "three-too-many", 2, (3, 4), names(6), seed=b"old-store")
+    games = t.pair()
+    app.close()
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute(
+            "SELECT originator_id, originator_version, state FROM stored_events "
+            "WHERE topic LIKE '%Game.Created' OR topic LIKE '%Tournament.Created'"
+        ).fetchall()
+        kept = 0
+        for originator, version, state in rows:
+            old = json.loads(state)
+            kept += old.pop("tournament_id", None) == str(t.tournament_id)
+            kept += old.pop("origin_id", None) == str(t.tournament_id)
+            connection.execute(
+                "UPDATE stored_events SET state = ? "
+                "WHERE originator_id = ? AND originator_version = ?",
+                (json.dumps(old).encode(), originator, version),
+            )
+        assert kept == 1 + len(games)  # the tournament's, and each table's
+    app = GameLog(env=env)
+    try:
+        for game_id in games.values():
+            play_table(app, game_id, t.tokens, random.Random(6))
+        assert all(tb.result for tb in app.tournament(t.tournament_id).rounds[0].tables)
+        _, later = app.pair_round(t.tournament_id, t.director)
+        for game_id in later.values():
+            play_table(app, game_id, t.tokens, random.Random(7))
+        app.finish_tournament(t.tournament_id, t.director)
+        assert app.audit_tournament(t.tournament_id).ok
+        archive = app.export_tournament(t.tournament_id, None)
+        assert archive["tournament"]["tournament_id"] == str(t.tournament_id)
+    finally:
+        app.close()
