@@ -88,7 +88,8 @@ def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | 
     A file holding only branches of a game already in this store (not the game
     itself) needs that game's arbiter token (--token). A tournament archive
     (from ``gamelog tournament export -o``) is audited whole (the tournament,
-    every table's game, the results against the games) and gets a new
+    every table's game, the results against the games) and stored as a new
+    tournament: a new id here (its records go on naming the archive's), a new
     director's token and new player tokens."""
     content = json.loads(Path(file).read_text())
     if isinstance(content, dict) and content.get("format") == TOURNAMENT_ARCHIVE:
@@ -126,8 +127,11 @@ def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | 
 def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) -> None:
     with TournamentClient(server, ca) as client:
         response = client.import_tournament(data)
+    # The archive's id: the one its records and tables' tags name (its origin).
+    origin = data["tournament"]["tournament_id"]
     imported = {
         "tournament_id": response.tournament_id,
+        "origin_id": origin,
         "director_token": response.director_token,
         "player_tokens": dict(response.player_tokens),
         "id_map": dict(response.id_map),
@@ -135,7 +139,10 @@ def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) ->
     if as_json:
         emit(imported)
         return
-    click.echo(f"tournament {response.tournament_id}: {len(response.id_map)} game(s) imported")
+    click.echo(
+        f"tournament {response.tournament_id} (the archive's {origin}, which its records "
+        f"name): {len(response.id_map)} game(s) imported"
+    )
     click.echo(f"director token (keep it secret): {response.director_token}")
     for player, player_token in sorted(response.player_tokens.items()):
         click.echo(f"{player}\t{player_token}")

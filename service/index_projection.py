@@ -16,7 +16,9 @@ own key), so the projection costs a move nothing.
 with its tags (Event, Round, Table, ...), so listings by event and round work
 from the tags alone. The ``tournament_id`` column is filled from the
 tournament's events that seat a round (``Tournament.RoundPaired`` and
-``SeatingOverridden``): one ``TableAssigned`` per new table game. The
+``SeatingOverridden``): one ``TableAssigned`` per new table game, naming the
+tournament by its id in this store (an imported tournament's tables are
+listed under that, not under the id their ``Tournament`` tag names). The
 tournament saves its tables' games in the same transaction as that event,
 placed first, so a game's creation always comes first in the log.
 """

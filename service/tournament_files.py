@@ -8,8 +8,23 @@ and such a copy audits for its hash chains only and does not import.
 
 An import checks every field, audits the tournament against its games and
 every game on its own, and stores everything in one transaction, or nothing.
-The games get new ids; the tournament keeps its id, because its tables' games
-name it in their (hashed) tags, so a store holds a tournament at most once.
+Everything gets a new id here, the tournament as well as its games: ids are
+public, and anyone can build an archive that audits clean under any id (the
+hashes are anyone's to compute, the seed anyone's to pick), so an import that
+kept the archive's id would let whoever imports first take that id on a
+server, and refuse the real tournament's import there. Importing an archive
+twice gives two tournaments, each on its own.
+
+Nothing hashed changes: the records and the tables' ``Tournament`` tags go on
+naming the id the tournament was created under (its *origin*), which the
+tournament keeps beside its records (``Tournament.origin_id``) for what it
+hashes and exports: the tags of tables it seats later, the audit, its archive
+(which names the origin, and imports again, under yet another id). Each
+imported game keeps the tournament's id here beside its creation record
+(``Game.Created.tournament_id``), and the service finds a table's tournament
+by that (``Game.tournament_id``): a director's and players' tokens, results
+flowing in, the game index's tournament. The tag grants nothing by itself:
+the tournament must have seated the game (``Tournament.table_of``).
 New tokens are issued: a director's, and the players' derived from it.
 """
 
@@ -25,7 +40,7 @@ from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
 from gamelog.replay.tournament_archive import build_archive, parse_archive
 from gamelog.replay.tournament_audit import audit_tournament
-from gamelog.service.errors import InvalidArgument, NotFound, PermissionDenied, Refused
+from gamelog.service.errors import InvalidArgument, PermissionDenied, Refused
 from gamelog.service.record_files import RecordFiles
 from gamelog.service.tournament import Tournament
 from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentials
@@ -77,19 +92,9 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
         except RecordFileError as error:
             raise InvalidArgument("bad-record-file", str(error)) from None
         try:
-            tournament_id = UUID(archive.tournament_id)
+            origin_id = UUID(archive.tournament_id)
         except ValueError:
             raise InvalidArgument("bad-record-file", "the tournament id is no id") from None
-        try:
-            self._tournament(tournament_id)
-        except NotFound:
-            pass
-        else:
-            raise Refused(
-                "tournament-exists",
-                f"tournament {tournament_id} is in this store already; a store holds a "
-                "tournament once (its games name it by its id)",
-            )
         for entry in archive.games:
             if entry.redacted:
                 raise Refused(
@@ -118,7 +123,7 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
             seed=seed,
             seed_nonce=nonce,
             games={h: entry.records for h, entry in by_hash.items()},
-            tournament_id=str(tournament_id),
+            tournament_id=str(origin_id),
         )
         if not report.ok:
             first = report.first_difference
@@ -135,6 +140,10 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
         strays = [e.game_id for h, e in by_hash.items() if h not in named]
         if strays:
             raise Refused("stray-game", f"game {strays[0]} is no game of this tournament")
+        # A new id here, as every import's games get: ids are public, and
+        # an archive anyone can make must not claim the id of a tournament
+        # still to be imported here (nor answer for it).
+        tournament_id = uuid.uuid4()
         id_map: dict[str, UUID] = {}
         aggregates: list[Any] = []
         new_ids: dict[str, str] = {}
@@ -144,7 +153,7 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
             game, credentials, _ = self._restored(new_id, entry, {}, tournament_id)
             aggregates += [game, credentials]
             new_ids[entry.records[0]["hash"]] = str(new_id)
-        tournament = Tournament.create(tournament_id, records[0], seed, nonce, tournament_id)
+        tournament = Tournament.create(tournament_id, records[0], seed, nonce, origin_id)
         for record in records[1:]:
             tournament.restore(record, new_ids)
         access, director_token = TournamentCredentials.issue(tournament_id)

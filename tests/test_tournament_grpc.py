@@ -179,15 +179,21 @@ def test_a_101_player_tournament_exports_and_imports_on_a_second_server(tmp_path
     second = start_server_process(tmp_path, "--db", str(tmp_path / "b.db"))
     try:
         imported = gamelog(second, "import", str(path))
-        assert imported["tournament_id"] == str(t.tournament_id)
+        # A new id there; its records and tables go on naming the first one.
+        there_id = imported["tournament_id"]
+        assert there_id != str(t.tournament_id) and imported["origin_id"] == str(t.tournament_id)
         assert len(imported["id_map"]) == 7 * 26
         with TournamentClient(second.address) as client:
-            report = client.audit_tournament(str(t.tournament_id))
+            report = client.audit_tournament(there_id)
             assert report.ok, report.problem
             for game_id in imported["id_map"].values():
                 assert client.audit(game_id).ok
-            there = client.standings(str(t.tournament_id)).standings
+            there = client.standings(there_id).standings
             assert [(s.player, s.points) for s in there] == expected
+            listed = client.games(tournament_id=there_id, limit=1000)
+            assert {g.game_id for g in listed} == set(imported["id_map"].values())
+            exported = client.export_tournament(there_id)
+            assert exported["tournament"]["tournament_id"] == str(t.tournament_id)
     finally:
         second.stop()
 

@@ -919,6 +919,7 @@ class ImportTournamentResponse(_message.Message):
     PLAYER_TOKENS_FIELD_NUMBER: _builtins.int
     ID_MAP_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
+    """The new tournament's id here (not the archive's tournament_id)."""
     director_token: _builtins.str
     @_builtins.property
     def player_tokens(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...

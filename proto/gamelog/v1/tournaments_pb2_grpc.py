@@ -196,7 +196,9 @@ class TournamentsServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ImportTournament(self, request, context):
-        """Audit an archive and store it whole (new game ids, new tokens).
+        """Audit an archive and store it whole as a new tournament: a new id here
+        (its records and its tables' Tournament tags go on naming the archive's),
+        new game ids, new tokens. One archive imported twice is two tournaments.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

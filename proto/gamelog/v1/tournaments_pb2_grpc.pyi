@@ -74,7 +74,10 @@ class TournamentsStub:
     ExportTournament: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.ExportTournamentRequest, _tournaments_pb2.ExportTournamentResponse]
     """One archive (JSON): the tournament's record and every one of its games'."""
     ImportTournament: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.ImportTournamentRequest, _tournaments_pb2.ImportTournamentResponse]
-    """Audit an archive and store it whole (new game ids, new tokens)."""
+    """Audit an archive and store it whole as a new tournament: a new id here
+    (its records and its tables' Tournament tags go on naming the archive's),
+    new game ids, new tokens. One archive imported twice is two tournaments.
+    """
     GetPlayerTokens: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerTokensRequest, _tournaments_pb2.GetPlayerTokensResponse]
     """Every player's token again (director; they derive from the director's)."""
 
@@ -108,7 +111,10 @@ class TournamentsAsyncStub(TournamentsStub):
     ExportTournament: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.ExportTournamentRequest, _tournaments_pb2.ExportTournamentResponse]  # type: ignore[assignment]
     """One archive (JSON): the tournament's record and every one of its games'."""
     ImportTournament: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.ImportTournamentRequest, _tournaments_pb2.ImportTournamentResponse]  # type: ignore[assignment]
-    """Audit an archive and store it whole (new game ids, new tokens)."""
+    """Audit an archive and store it whole as a new tournament: a new id here
+    (its records and its tables' Tournament tags go on naming the archive's),
+    new game ids, new tokens. One archive imported twice is two tournaments.
+    """
     GetPlayerTokens: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerTokensRequest, _tournaments_pb2.GetPlayerTokensResponse]  # type: ignore[assignment]
     """Every player's token again (director; they derive from the director's)."""
 
@@ -217,7 +223,10 @@ class TournamentsServicer(metaclass=_abc_1.ABCMeta):
         request: _tournaments_pb2.ImportTournamentRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_tournaments_pb2.ImportTournamentResponse, _abc.Awaitable[_tournaments_pb2.ImportTournamentResponse]]:
-        """Audit an archive and store it whole (new game ids, new tokens)."""
+        """Audit an archive and store it whole as a new tournament: a new id here
+        (its records and its tables' Tournament tags go on naming the archive's),
+        new game ids, new tokens. One archive imported twice is two tournaments.
+        """
 
     @_abc_1.abstractmethod
     def GetPlayerTokens(

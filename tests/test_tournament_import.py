@@ -1,0 +1,290 @@
+"""Importing a tournament archive gives the tournament a new id in this store.
+
+Tournament ids are public, and anyone can build an archive that audits clean
+under any id (the hashes are anyone's to compute, the seed anyone's to pick).
+So an import never takes the archive's id: it gets a new one, as every
+imported game does, and keeps the archive's (its *origin*) for what is hashed
+and exported. These tests make that hold through the service, and through the
+real server and CLI.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from uuid import UUID
+
+import pytest
+from tournament_helpers import play_table, standings_from_records, start
+
+import gamelog.service.tournaments as tournaments_module
+from gamelog.cli.client import ApiError
+from gamelog.cli.process import GAMELOG, ServerProcess, start_server_process
+from gamelog.cli.tournament_client import TournamentClient
+from gamelog.games.protocol import ARBITER
+from gamelog.replay.tournament_audit import audit_tournament
+from gamelog.service.app import GameLog
+from gamelog.service.errors import PermissionDenied, Unauthenticated
+from gamelog.service.index_view import GameFilter
+from gamelog.service.outcomes import CreatedGame
+
+PLAYERS = ["Ann Smith", "Ben Jones", "Cy Young", "Dee Dee", "Eve Online", "Fay Wray", "Gus Grissom"]
+MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+
+
+@pytest.fixture
+def elsewhere() -> Iterator[GameLog]:
+    """The server the archives are imported into."""
+    application = GameLog(env=MEMORY)
+    yield application
+    application.close()
+
+
+def running_archive(app: GameLog) -> tuple[UUID, dict[str, Any]]:
+    """A tournament in ``app`` with round 1 paired and one table half
+    played, and its director's archive (seeds and all): it can go on elsewhere."""
+    t = start(app, "three-too-many", 2, (3, 4), PLAYERS, seed=b"the-real-one", name="Open")
+    games = t.pair()
+    play_table(app, games[1], t.tokens, random.Random(1), stop_after=4)
+    archive = app.export_tournament(t.tournament_id, t.director)
+    return t.tournament_id, json.loads(json.dumps(archive))
+
+
+def forged_archive(origin: UUID, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """What anyone can make: a tournament of their own, created under
+    ``origin`` in a store of their own, with a round paired (its table's
+    hashed tag names ``origin``), the real players' names registered, and
+    exported whole. It audits clean."""
+    forge = GameLog(env=MEMORY)
+    with monkeypatch.context() as patched:
+        patched.setattr(tournaments_module, "uuid", SimpleNamespace(uuid4=lambda: origin))
+        created = forge.create_tournament("Open", "three-too-many", 1, (3, 4), seed=b"mine")
+    assert created.tournament_id == origin
+    forge.register_players(origin, created.director_token, [{"name": n} for n in PLAYERS])
+    forge.pair_round(origin, created.director_token)
+    archive = json.loads(json.dumps(forge.export_tournament(origin, created.director_token)))
+    forge.close()
+    assert archive["tournament"]["tournament_id"] == str(origin)
+    return archive
+
+
+def tables_listed(app: GameLog, tournament_id: UUID | str) -> set[UUID]:
+    listed = app.list_games(filters=GameFilter(tournament_id=str(tournament_id)))
+    return {g.game_id for g in listed.games}
+
+
+def play_round(
+    app: GameLog, tournament_id: UUID, tokens: dict[str, str], chooser: random.Random
+) -> None:
+    """Every open table of the round paired last, through the players' tokens."""
+    for table in app.tournament(tournament_id).rounds[-1].tables:
+        assert table.game_id is not None
+        play_table(app, table.game_id, tokens, chooser)
+
+
+def test_an_archive_forged_under_a_real_tournaments_id_squats_nothing(
+    app: GameLog, elsewhere: GameLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_id, real = running_archive(app)
+    forged = forged_archive(real_id, monkeypatch)
+    # The forger imports first: that gives the forger a tournament of their own.
+    squat = elsewhere.import_tournament(forged)
+    assert squat.tournament_id != real_id
+    # The real director's import still goes through, under a new id.
+    mine = elsewhere.import_tournament(real)
+    assert mine.tournament_id not in (real_id, squat.tournament_id)
+    assert elsewhere.tournament(mine.tournament_id).settings["rounds"] == 2
+    assert elsewhere.tournament(squat.tournament_id).settings["rounds"] == 1
+    # The forger's tokens are nobody in the real one: not its director, not
+    # a player at its tables (the player ids are the same: the names are).
+    table = next(iter(mine.id_map.values()))
+    assert set(elsewhere.state_at(table).seats) <= set(squat.player_tokens)
+    for token in [squat.director_token, *squat.player_tokens.values()]:
+        assert elsewhere.viewer_or_spectator(table, token) is None
+        with pytest.raises(Unauthenticated):
+            elsewhere.pair_round(mine.tournament_id, token)
+        with pytest.raises((PermissionDenied, Unauthenticated)):
+            elsewhere.export_tournament(mine.tournament_id, token)
+    game = elsewhere.state_at(table)
+    seat = game.rules.to_act(game.state)[0]
+    move = game.rules.legal_moves(game.state, seat)[0]
+    with pytest.raises(Unauthenticated):
+        elsewhere.play(table, squat.player_tokens[seat], move, game.position)
+    # And the other way round: the real director is nobody at the forger's tables.
+    forged_table = next(iter(squat.id_map.values()))
+    assert elsewhere.viewer_or_spectator(forged_table, mine.director_token) is None
+    assert elsewhere.viewer_or_spectator(table, mine.director_token) == ARBITER
+    # Each lists its own tables, and nothing is listed under the shared origin.
+    assert tables_listed(elsewhere, mine.tournament_id) == set(mine.id_map.values())
+    assert tables_listed(elsewhere, squat.tournament_id) == set(squat.id_map.values())
+    assert tables_listed(elsewhere, real_id) == set()
+    # The real players play on at their tables; their results reach the real
+    # import only.
+    play_round(elsewhere, mine.tournament_id, mine.player_tokens, random.Random(2))
+    assert all(row.played == 1 for row in elsewhere.standings(mine.tournament_id))
+    assert all(row.played == 0 for row in elsewhere.standings(squat.tournament_id))
+
+
+def test_an_imported_running_tournament_goes_on_and_exports_under_its_origin_id(
+    app: GameLog, elsewhere: GameLog
+) -> None:
+    real_id, archive = running_archive(app)
+    imported = elsewhere.import_tournament(archive)
+    here = imported.tournament_id
+    assert here != real_id
+    # The imported tables are listed under the id here.
+    round_1 = set(imported.id_map.values())
+    assert tables_listed(elsewhere, here) == round_1
+    # The players' tokens from the import play their tables to the end
+    # (the half-played one included); each result reaches the tournament.
+    chooser = random.Random(3)
+    play_round(elsewhere, here, imported.player_tokens, chooser)
+    seated = elsewhere.tournament(here).rounds[0]
+    assert all(table.result and table.result["source"] == "game" for table in seated.tables)
+    assert sum(row.played for row in elsewhere.standings(here)) == len(PLAYERS) - len(seated.byes)
+    # The director paired round 2 here: its tables name the origin in
+    # their hashed tag, and belong to the tournament here.
+    _, games = elsewhere.pair_round(here, imported.director_token)
+    for game_id in games.values():
+        tags = elsewhere.state_at(game_id).record_created["metadata"]
+        assert tags["Tournament"] == str(real_id) and tags["Round"] == "2"
+    assert tables_listed(elsewhere, here) == round_1 | set(games.values())
+    play_round(elsewhere, here, imported.player_tokens, chooser)
+    assert all(t.result for t in elsewhere.tournament(here).rounds[1].tables)
+    finished = elsewhere.finish_tournament(here, imported.director_token)
+    # The standings are the records' own (recomputed with the revealed seed).
+    records = elsewhere.tournament_records(here)
+    mine = standings_from_records(records, bytes.fromhex(finished["seed"]))
+    live = elsewhere.standings(here)
+    assert [(r.player, r.points) for r in live] == [
+        (r.player, row["points"]) for r, row in zip(mine, finished["standings"], strict=True)
+    ]
+    assert [r.player for r in mine] == [r.player for r in live]
+    assert elsewhere.audit_tournament(here).ok
+    # Its archive names the origin, audits clean, and imports once more,
+    # under yet another id.
+    again = json.loads(json.dumps(elsewhere.export_tournament(here, None)))
+    assert again["tournament"]["tournament_id"] == str(real_id)
+    by_hash = {g["records"][0]["hash"]: g["records"] for g in again["games"]}
+    plain = [{k: v for k, v in r.items() if k != "timestamp"} for r in records]
+    assert audit_tournament(plain, games=by_hash, tournament_id=str(real_id)).ok
+    third = GameLog(env=MEMORY)
+    moved = third.import_tournament(again)
+    assert moved.tournament_id not in (real_id, here)
+    assert [(r.player, r.points) for r in third.standings(moved.tournament_id)] == [
+        (r.player, r.points) for r in live
+    ]
+    assert third.audit_tournament(moved.tournament_id).ok
+    third.close()
+
+
+def test_one_archive_imported_twice_makes_two_tournaments(app: GameLog, elsewhere: GameLog) -> None:
+    real_id, archive = running_archive(app)
+    first = elsewhere.import_tournament(archive)
+    second = elsewhere.import_tournament(archive)
+    assert len({real_id, first.tournament_id, second.tournament_id}) == 3
+    assert not set(first.id_map.values()) & set(second.id_map.values())
+    # One's tokens are nobody in the other.
+    for one, other in ((first, second), (second, first)):
+        table = next(iter(other.id_map.values()))
+        assert elsewhere.viewer_or_spectator(table, one.director_token) is None
+        assert elsewhere.viewer_or_spectator(table, other.director_token) == ARBITER
+    # A round played in one leaves the other where it was.
+    play_round(elsewhere, first.tournament_id, first.player_tokens, random.Random(4))
+    assert sum(r.played for r in elsewhere.standings(first.tournament_id)) > 0
+    assert sum(r.played for r in elsewhere.standings(second.tournament_id)) == 0
+    assert tables_listed(elsewhere, first.tournament_id) == set(first.id_map.values())
+    assert tables_listed(elsewhere, second.tournament_id) == set(second.id_map.values())
+
+
+def test_a_game_naming_an_imported_tournament_is_none_of_its_tables(
+    app: GameLog, elsewhere: GameLog
+) -> None:
+    """Naming a tournament, by its id here or its origin, grants nothing:
+    neither a game tagged so, nor a single table's record file imported on
+    its own, is a table of the tournament here."""
+    real_id, archive = running_archive(app)
+    imported = elsewhere.import_tournament(archive)
+    table = next(iter(imported.id_map.values()))
+    seats = elsewhere.state_at(table).seats
+    record_file = elsewhere.export(table, imported.director_token)
+    loose: list[CreatedGame] = [
+        elsewhere.create_game("three-too-many", seats, metadata={"Tournament": str(named)})
+        for named in (imported.tournament_id, real_id)
+    ]
+    loose += elsewhere.import_record_file(record_file).games
+    for game in loose:
+        for token in [imported.director_token, *imported.player_tokens.values()]:
+            assert elsewhere.viewer_or_spectator(game.game_id, token) is None
+    # The copy of the table plays to its end; the tournament records nothing of it.
+    copy = loose[-1]
+    play_table(elsewhere, copy.game_id, copy.tokens, random.Random(5))
+    assert elsewhere.state_at(copy.game_id).is_finished
+    assert all(row.played == 0 for row in elsewhere.standings(imported.tournament_id))
+    assert tables_listed(elsewhere, imported.tournament_id) == set(imported.id_map.values())
+
+
+# -- through the server and the CLI ---------------------------------------------------
+
+
+def cli(server: ServerProcess, *args: str) -> Any:
+    """Run a ``gamelog`` command against ``server``; its --json output."""
+    result = subprocess.run(
+        [*GAMELOG, *args, "--server", server.address, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: Path) -> None:
+    origin = start_server_process(tmp_path, "--memory")
+    target = start_server_process(tmp_path, "--memory")
+    try:
+        with TournamentClient(origin.address) as client:
+            created = client.create_tournament("Open", "three-too-many", 2, (3, 4))
+            real_id, director = created.tournament_id, created.director_token
+            client.register(real_id, PLAYERS, director)
+            client.pair(real_id, director)
+            real = client.export_tournament(real_id, director)
+            # The squat: a tournament with no table yet binds no id in its
+            # records, so its archive may name any id it likes.
+            squatter = client.create_tournament("Open", "three-too-many", 1, (3, 4))
+            client.register(squatter.tournament_id, PLAYERS, squatter.director_token)
+            forged = client.export_tournament(squatter.tournament_id, squatter.director_token)
+        forged["tournament"]["tournament_id"] = real_id
+        (tmp_path / "forged.json").write_text(json.dumps(forged))
+        (tmp_path / "real.json").write_text(json.dumps(real))
+        squat = cli(target, "import", str(tmp_path / "forged.json"))
+        mine = cli(target, "import", str(tmp_path / "real.json"))
+        assert squat["tournament_id"] != real_id and squat["origin_id"] == real_id
+        assert mine["tournament_id"] not in (real_id, squat["tournament_id"])
+        assert mine["origin_id"] == real_id
+        here = mine["tournament_id"]
+        with TournamentClient(target.address) as client:
+            listed = {g.game_id for g in client.games(tournament_id=here)}
+            assert listed == set(mine["id_map"].values())
+            assert client.games(tournament_id=real_id) == []
+            # A player's token from the import moves at their table there;
+            # the squatter's token for the same player id does not.
+            table = next(iter(listed))
+            state = client.state(table)
+            seat = state.to_act[0]
+            move = client.legal_moves(table, mine["player_tokens"][seat])[0]
+            with pytest.raises(ApiError) as refused:
+                client.play(table, move, state.position, squat["player_tokens"][seat])
+            assert refused.value.code == "UNAUTHENTICATED"
+            client.play(table, move, state.position, mine["player_tokens"][seat])
+            assert client.tournament(here).name == "Open"
+            again = client.export_tournament(here, mine["director_token"])
+            assert again["tournament"]["tournament_id"] == real_id
+    finally:
+        origin.stop()
+        target.stop()
