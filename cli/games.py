@@ -110,6 +110,7 @@ def list_games(
             "created_at": s.created_at,
             "parent": loads(s.parent_json),
             "metadata": dict(s.metadata),
+            "tournament_id": s.tournament_id,
         }
         for s in summaries
     ]

@@ -436,6 +436,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                     metadata={k: str(v) for k, v in s.metadata.items()},
                     last_position=s.last_position,
                     status=s.status,
+                    tournament_id=s.tournament_id,
                 )
                 for s in page.games
             ],

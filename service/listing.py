@@ -54,6 +54,7 @@ def summary_of(game: IndexedGame, last_position: int) -> GameSummary:
         parent=dict(game.parent) if game.parent else None,
         metadata=dict(game.tags),
         last_position=last_position,
+        tournament_id=game.tournament_id,
     )
 
 

@@ -80,6 +80,9 @@ class GameSummary:
     parent: dict[str, JSON] | None
     metadata: dict[str, JSON] = field(default_factory=dict)
     last_position: int = 0
+    tournament_id: str = ""
+    """The tournament here that seated this game at one of its tables (the
+    game index's); empty for any other game."""
 
     @property
     def status(self) -> str:

@@ -269,8 +269,13 @@ def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: P
         assert mine["origin_id"] == real_id
         here = mine["tournament_id"]
         with TournamentClient(target.address) as client:
-            listed = {g.game_id for g in client.games(tournament_id=here)}
+            summaries = client.games(tournament_id=here)
+            listed = {g.game_id for g in summaries}
             assert listed == set(mine["id_map"].values())
+            # Each names the tournament here, whatever its tag names.
+            assert {(g.tournament_id, g.metadata["Tournament"]) for g in summaries} == {
+                (here, real_id)
+            }
             assert client.games(tournament_id=real_id) == []
             # A player's token from the import moves at their table there;
             # the squatter's token for the same player id does not.

@@ -28,12 +28,21 @@ class FakeGateway:
         return tpb.Tournament(tournament_id=request.tournament_id, name="x")
 
 
-def game(number: int, tournament: str) -> Any:
-    tags = {"Event": "Open", "Round": "1", "Table": str(number), "Tournament": tournament}
-    return pb.GameSummary(game_id=f"g{number}", game="freeform", seats=["a", "b"], metadata=tags)
+def game(number: int, tournament: str, tag: str | None = None) -> Any:
+    """A table of ``tournament`` (its id here, as the game index has it),
+    tagged with ``tag`` (default: the same id)."""
+    tags = {"Event": "Open", "Round": "1", "Table": str(number)}
+    tags["Tournament"] = tournament if tag is None else tag
+    return pb.GameSummary(
+        game_id=f"g{number}",
+        game="freeform",
+        seats=["a", "b"],
+        metadata=tags,
+        tournament_id=tournament,
+    )
 
 
-def test_stray_tournament_tags_do_not_fan_out_or_push_out_the_real_one() -> None:
+def test_other_tournaments_under_the_name_do_not_fan_out_or_push_out_the_real_one() -> None:
     real = [game(n, "real") for n in range(3)]
     stray = [game(100 + n, f"a-stray-{n:03}") for n in range(50)]
     gateway = FakeGateway(real + stray)
@@ -41,6 +50,18 @@ def test_stray_tournament_tags_do_not_fan_out_or_push_out_the_real_one() -> None
     assert len(gateway.standings_asked) == tournaments.MAX_TOURNAMENTS
     assert "real" in gateway.standings_asked
     assert [s["tournament_id"] for s in found["standings"]] == sorted(gateway.standings_asked)
+
+
+def test_standings_come_from_the_tournament_that_seated_the_tables_not_their_tags() -> None:
+    """An imported tournament's tables name where it was created in their
+    tag; a game anyone tagged names a tournament that never seated it.
+    Only the tournament here that seated a table (the game index's) is asked."""
+    imported = [game(n, "here", tag="where-it-was-created") for n in range(3)]
+    tagged = game(9, "", tag="here")
+    gateway = FakeGateway([*imported, tagged])
+    found = asyncio.run(tournaments.event(gateway, "Open"))  # type: ignore[arg-type]
+    assert gateway.standings_asked == ["here"]
+    assert [s["tournament_id"] for s in found["standings"]] == ["here"]
 
 
 def test_a_round_tag_int_refuses_does_not_break_the_event_list() -> None:

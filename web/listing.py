@@ -93,6 +93,7 @@ def summary_entry(summary: Any) -> dict[str, Any]:
         if parent
         else None,
         "tags": dict(summary.metadata),
+        "tournament_id": summary.tournament_id,
     }
 
 

@@ -1,13 +1,13 @@
 """Tournaments on the page: events, their rounds and tables, and standings.
 
 Events are found from the games' tag pairs, as a director's tables carry them
-(Event, Round, Table, and ``Tournament``: the tournament's id): each event
-with its rounds, each round with its tables, each table a link to its game,
-with the result of a finished one. An event run by gamelog's tournaments (its
-tables name their tournament) also shows its standings, from
-``gamelog.v1.Tournaments.GetStandings``; a club's own event, recorded game by
-game with tags, shows its tables alone. This module is the only one the
-page's tournament view calls.
+(Event, Round, Table): each event with its rounds, each round with its
+tables, each table a link to its game, with the result of a finished one. An
+event run by gamelog's tournaments (its tables were seated by a tournament
+here, which the game index names: ``GameSummary.tournament_id``) also shows
+its standings, from ``gamelog.v1.Tournaments.GetStandings``; a club's own
+event, recorded game by game with tags, shows its tables alone. This module
+is the only one the page's tournament view calls.
 
 >>> sorted(["10", "final", "9", "2"], key=natural_key)
 ['2', '9', '10', 'final']
@@ -32,9 +32,9 @@ STANDINGS_NOTE = (
 MAX_RESULTS = 300
 """An event's tables beyond this many are listed without their results."""
 MAX_TOURNAMENTS = 8
-"""The most tournaments one event shows standings for (anyone may tag a game
-with a ``Tournament`` id, so an event's page does not call the service once
-per id it finds)."""
+"""The most tournaments one event shows standings for (anyone may create
+tournaments under an event's name, so an event's page does not call the
+service once per tournament it finds)."""
 MAX_GAMES = 10_000
 """The most games one view reads (pages of the service's listing)."""
 
@@ -96,9 +96,12 @@ async def event(gateway: Gateway, name: str) -> dict[str, Any]:
                 "result": results.get(game["game_id"]),
             }
         )
-    # The tournaments with the most tables first: a stray tag on a game or two
-    # does not push out the tournament that holds the event.
-    tables = Counter(g["tags"]["Tournament"] for g in games if g["tags"].get("Tournament"))
+    # The tournaments with the most tables first: another tournament under the
+    # same Event name with a table or two does not push out the one that holds
+    # the event. A table's tournament is the one that seated it (by its id
+    # here, from the game index), not its Tournament tag: anyone may tag a
+    # game, and an imported tournament's tags name where it was created.
+    tables = Counter(g["tournament_id"] for g in games if g["tournament_id"])
     named = sorted(sorted(tables, key=lambda t: (-tables[t], t))[:MAX_TOURNAMENTS])
     return {
         "name": name,

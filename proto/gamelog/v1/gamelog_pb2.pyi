@@ -610,6 +610,7 @@ class GameSummary(_message.Message):
     METADATA_FIELD_NUMBER: _builtins.int
     LAST_POSITION_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
     rules_version: _builtins.str
@@ -620,6 +621,12 @@ class GameSummary(_message.Message):
     """The position of the last stored record (0: just dealt)."""
     status: _builtins.str
     """"running" or "finished"."""
+    tournament_id: _builtins.str
+    """The tournament (by its id here) that seated the game at one of its
+    tables; empty for any other game. An imported tournament's tables name
+    another id in their Tournament tag (where it was created); a tag alone
+    names no tournament.
+    """
     @_builtins.property
     def seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     @_builtins.property
@@ -639,10 +646,11 @@ class GameSummary(_message.Message):
         metadata: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         last_position: _builtins.int = ...,
         status: _builtins.str = ...,
+        tournament_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "metadata", b"metadata", "parent_json", b"parent_json", "rules_version", b"rules_version", "seats", b"seats", "status", b"status"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "metadata", b"metadata", "parent_json", b"parent_json", "rules_version", b"rules_version", "seats", b"seats", "status", b"status", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
