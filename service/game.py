@@ -121,23 +121,27 @@ def record_time() -> str:
 
 
 def tournament_of(record: Record, seated_by: str | None) -> UUID | None:
-    """The tournament in this store whose table a game may be, from its
-    creation record and the id kept beside it (``Game.Created.tournament_id``):
-    that id when the game was created by a tournament here; else the one its
-    ``Tournament`` tag names (a table stored before the id was kept, a fork,
-    a game that merely names a tournament). Only the tournament can tell
-    whether the game is one of its tables (``Tournament.table_of``): the tag
-    alone grants nothing.
+    """The tournament in this store whose table a game may be, from the id
+    kept beside its creation record (``Game.Created.tournament_id``): the
+    tournament here that created it, or ``""`` for a game no tournament here
+    created (a plain game, a fork, an imported record file), which is
+    nobody's table whatever its tags say. Only a game stored before that id
+    was kept (None) is taken at its ``Tournament`` tag's word, as it was then.
+    Either way only the tournament can tell whether the game is one of its
+    tables (``Tournament.table_of``).
 
+    >>> tournament_of({}, "00000000-0000-0000-0000-000000000002")
+    UUID('00000000-0000-0000-0000-000000000002')
+    >>> tournament_of({"metadata": {"Tournament": "00000000-0000-0000-0000-000000000001"}}, "")
     >>> tournament_of({"metadata": {"Tournament": "00000000-0000-0000-0000-000000000001"}}, None)
     UUID('00000000-0000-0000-0000-000000000001')
     >>> tournament_of({"metadata": {"Tournament": "elsewhere"}}, None) is None
     True
-    >>> tournament_of({"metadata": {"Tournament": "x"}}, "00000000-0000-0000-0000-000000000002")
-    UUID('00000000-0000-0000-0000-000000000002')
     """
-    named = seated_by or (record.get("metadata") or {}).get(TOURNAMENT_TAG)
-    if not isinstance(named, str):
+    named = seated_by
+    if named is None:
+        named = (record.get("metadata") or {}).get(TOURNAMENT_TAG)
+    if not isinstance(named, str) or not named:
         return None
     try:
         return UUID(named)
@@ -184,7 +188,8 @@ class Game(Aggregate):
         tables, by its id here, which differs from the one the hashed
         ``Tournament`` tag names when the tournament was imported. Kept
         beside the record, like the seed: never hashed, never exported.
-        None for any other game, and in events stored before it was kept
+        ``""`` for any other game, so that a tag naming a tournament makes
+        no lookup of it; None only in events stored before it was kept
         (those tables' tags name their tournament here)."""
 
     class MovePlayed(Aggregate.Event):
@@ -377,7 +382,7 @@ class Game(Aggregate):
             record=seal(record, salted=record.get("format") == RECORD_FORMAT),
             seed_hex=seed.hex(),
             seed_nonce_hex=seed_nonce.hex(),
-            tournament_id=str(tournament_id) if tournament_id is not None else None,
+            tournament_id=str(tournament_id) if tournament_id is not None else "",
         )
 
     def _seal(self, record: Record) -> Record:

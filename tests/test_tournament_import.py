@@ -203,7 +203,7 @@ def test_one_archive_imported_twice_makes_two_tournaments(app: GameLog, elsewher
 
 
 def test_a_game_naming_an_imported_tournament_is_none_of_its_tables(
-    app: GameLog, elsewhere: GameLog
+    app: GameLog, elsewhere: GameLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Naming a tournament, by its id here or its origin, grants nothing:
     neither a game tagged so, nor a single table's record file imported on
@@ -218,9 +218,21 @@ def test_a_game_naming_an_imported_tournament_is_none_of_its_tables(
         for named in (imported.tournament_id, real_id)
     ]
     loose += elsewhere.import_record_file(record_file).games
+    # Not even read: a tag is no reason to load a tournament (a caller
+    # with a wrong token could otherwise make the server fold a big one).
+    read: list[UUID] = []
+    reading = elsewhere._tournament
+
+    def counted(tournament_id: UUID) -> Any:
+        read.append(tournament_id)
+        return reading(tournament_id)
+
+    monkeypatch.setattr(elsewhere, "_tournament", counted)
     for game in loose:
         for token in [imported.director_token, *imported.player_tokens.values()]:
             assert elsewhere.viewer_or_spectator(game.game_id, token) is None
+    assert read == []
+    monkeypatch.undo()
     # The copy of the table plays to its end; the tournament records nothing of it.
     copy = loose[-1]
     play_table(elsewhere, copy.game_id, copy.tokens, random.Random(5))
