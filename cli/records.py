@@ -128,7 +128,7 @@ def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) ->
     with TournamentClient(server, ca) as client:
         response = client.import_tournament(data)
     # The archive's id: the one its records and tables' tags name (its origin).
-    origin = data["tournament"]["tournament_id"]
+    origin = response.origin_id
     imported = {
         "tournament_id": response.tournament_id,
         "origin_id": origin,

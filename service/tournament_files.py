@@ -161,4 +161,4 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
             director_token, [p.id for p in tournament.state.players]
         )
         self._save(*aggregates, tournament, access)
-        return ImportedTournament(tournament_id, director_token, player_tokens, id_map)
+        return ImportedTournament(tournament_id, director_token, player_tokens, id_map, origin_id)

@@ -55,6 +55,7 @@ class TournamentQueries(Queries):
             rounds=[self._round_view(tournament, seated) for seated in state.rounds],
             finished=state.finished,
             position=tournament.position,
+            origin_id=tournament.origin_id,
         )
 
     @staticmethod

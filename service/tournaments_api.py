@@ -222,6 +222,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             rounds=[round_message(r) for r in summary.rounds],
             finished=summary.finished,
             position=summary.position,
+            origin_id=str(summary.origin_id or summary.tournament_id),
         )
 
     @_refusals_as_status
@@ -274,6 +275,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             director_token=imported.director_token,
             player_tokens=imported.player_tokens,
             id_map={old: str(new) for old, new in imported.id_map.items()},
+            origin_id=str(imported.origin_id or ""),
         )
 
     @_refusals_as_status

@@ -269,6 +269,8 @@ def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: P
             # The squat: a tournament with no table yet binds no id in its
             # records, so its archive may name any id it likes.
             squatter = client.create_tournament("Open", "three-too-many", 1, (3, 4))
+            # A tournament created here is its own origin.
+            assert client.tournament(squatter.tournament_id).origin_id == squatter.tournament_id
             client.register(squatter.tournament_id, PLAYERS, squatter.director_token)
             forged = client.export_tournament(squatter.tournament_id, squatter.director_token)
         forged["tournament"]["tournament_id"] = real_id
@@ -299,7 +301,8 @@ def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: P
                 client.play(table, move, state.position, squat["player_tokens"][seat])
             assert refused.value.code == "UNAUTHENTICATED"
             client.play(table, move, state.position, mine["player_tokens"][seat])
-            assert client.tournament(here).name == "Open"
+            shown = client.tournament(here)
+            assert (shown.name, shown.tournament_id, shown.origin_id) == ("Open", here, real_id)
             again = client.export_tournament(here, mine["director_token"])
             assert again["tournament"]["tournament_id"] == real_id
     finally:

@@ -626,6 +626,7 @@ class Tournament(_message.Message):
     ROUNDS_FIELD_NUMBER: _builtins.int
     FINISHED_FIELD_NUMBER: _builtins.int
     POSITION_FIELD_NUMBER: _builtins.int
+    ORIGIN_ID_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
     name: _builtins.str
     site: _builtins.str
@@ -635,6 +636,11 @@ class Tournament(_message.Message):
     """The settings as the creation record has them."""
     finished: _builtins.bool
     position: _builtins.int
+    origin_id: _builtins.str
+    """The id it was created under, which its records, its tables' Tournament
+    tag and its archives name: tournament_id itself, or for an imported
+    tournament the archive's.
+    """
     @_builtins.property
     def players(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentPlayer]: ...
     @_builtins.property
@@ -652,10 +658,11 @@ class Tournament(_message.Message):
         rounds: _abc.Iterable[Global___TournamentRound] | None = ...,
         finished: _builtins.bool = ...,
         position: _builtins.int = ...,
+        origin_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["dates", b"dates", "finished", b"finished", "game", b"game", "name", b"name", "players", b"players", "position", b"position", "rounds", b"rounds", "settings_json", b"settings_json", "site", b"site", "tournament_id", b"tournament_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["dates", b"dates", "finished", b"finished", "game", b"game", "name", b"name", "origin_id", b"origin_id", "players", b"players", "position", b"position", "rounds", b"rounds", "settings_json", b"settings_json", "site", b"site", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -918,9 +925,14 @@ class ImportTournamentResponse(_message.Message):
     DIRECTOR_TOKEN_FIELD_NUMBER: _builtins.int
     PLAYER_TOKENS_FIELD_NUMBER: _builtins.int
     ID_MAP_FIELD_NUMBER: _builtins.int
+    ORIGIN_ID_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
     """The new tournament's id here (not the archive's tournament_id)."""
     director_token: _builtins.str
+    origin_id: _builtins.str
+    """The archive's tournament_id: the id the tournament was created under,
+    which its records and its tables' Tournament tag go on naming.
+    """
     @_builtins.property
     def player_tokens(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]: ...
     @_builtins.property
@@ -934,10 +946,11 @@ class ImportTournamentResponse(_message.Message):
         director_token: _builtins.str = ...,
         player_tokens: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         id_map: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+        origin_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["director_token", b"director_token", "id_map", b"id_map", "player_tokens", b"player_tokens", "tournament_id", b"tournament_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["director_token", b"director_token", "id_map", b"id_map", "origin_id", b"origin_id", "player_tokens", b"player_tokens", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
