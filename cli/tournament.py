@@ -543,6 +543,7 @@ def show(server: str, ca: str | None, as_json: bool, tournament_id: str) -> None
         summary = client.tournament(tournament_id)
     data = {
         "tournament_id": summary.tournament_id,
+        "origin_id": summary.origin_id,
         "name": summary.name,
         "site": summary.site,
         "dates": summary.dates,
@@ -565,6 +566,11 @@ def show(server: str, ca: str | None, as_json: bool, tournament_id: str) -> None
         f"{len(summary.players)} players, {state}",
         highlight=False,
     )
+    if summary.origin_id and summary.origin_id != summary.tournament_id:
+        # An import: its records and its tables' Tournament tags name the origin.
+        console.print(
+            f"imported: created as {summary.origin_id}, which its records name", highlight=False
+        )
     for seated in summary.rounds:
         _print_round(seated, False)
 

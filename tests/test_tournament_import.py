@@ -282,6 +282,14 @@ def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: P
         assert mine["tournament_id"] not in (real_id, squat["tournament_id"])
         assert mine["origin_id"] == real_id
         here = mine["tournament_id"]
+        assert cli(target, "tournament", "show", here)["origin_id"] == real_id
+        shown_text = subprocess.run(
+            [*GAMELOG, "tournament", "show", here, "--server", target.address],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        ).stdout
+        assert f"imported: created as {real_id}" in shown_text
         with TournamentClient(target.address) as client:
             summaries = client.games(tournament_id=here)
             listed = {g.game_id for g in summaries}
