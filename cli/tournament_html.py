@@ -95,9 +95,14 @@ class Site:
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             f"<title>{escape(title)} · {heading}</title><style>{STYLE}</style></head>"
             f"<body><h1>{heading}</h1><p>{where}</p>{nav}<h2>{escape(title)}</h2>{body}"
-            f'<p class="small">Tournament {escape(self.summary.tournament_id)}: every '
+            f'<p class="small">Tournament {escape(self._origin())}: every '
             "table's record is hash-chained and can be audited with gamelog.</p></body></html>\n"
         )
+
+    def _origin(self) -> str:
+        """The id the records and the tables' ``Tournament`` tag name: for an
+        imported tournament, where it was created, not its id on this server."""
+        return str(self.summary.origin_id or self.summary.tournament_id)
 
     def who(self, player: str) -> str:
         return (

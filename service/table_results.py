@@ -3,9 +3,9 @@ the tournament, in the same transaction as its end.
 
 Every command that may end a game (a move, a move that ends it on time, an
 arbiter's result in ``freeform``) saves through ``_save_game``. A game that
-names no tournament (``Game.tournament_id``: the tournament here that created
-it, else the one its ``Tournament`` tag names) is saved as before, without
-reading anything more. For a table of a tournament, the tournament's
+no tournament here created (``Game.tournament_id`` is None: its tags are not
+asked, except in a game stored before that id was kept) is saved as before,
+without reading anything more. For a table of a tournament, the tournament's
 ``result-recorded`` is appended and both are saved together, so the standings
 can never miss a finished table, nor count one that was not stored.
 

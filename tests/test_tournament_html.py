@@ -12,7 +12,7 @@ from gamelog.cli.tournament_html import Site
 def _site() -> Site:
     site = Site.__new__(Site)
     site.summary = SimpleNamespace(
-        name="Club night", site="", dates="", rounds=[], tournament_id="t"
+        name="Club night", site="", dates="", rounds=[], tournament_id="t", origin_id="t"
     )
     site.names = {"ann": "Ann", "ben": "Ben", "cy": "Cy"}
     return site

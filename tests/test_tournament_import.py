@@ -290,6 +290,17 @@ def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: P
             timeout=60,
         ).stdout
         assert f"imported: created as {real_id}" in shown_text
+        # The static site names the id its records and tags name.
+        site = tmp_path / "site"
+        export = ["tournament", "export", here, "--html", str(site), "--server", target.address]
+        subprocess.run(
+            [*GAMELOG, *export],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+        footer = (site / "index.html").read_text()
+        assert f"Tournament {real_id}:" in footer and here not in footer
         with TournamentClient(target.address) as client:
             summaries = client.games(tournament_id=here)
             listed = {g.game_id for g in summaries}
