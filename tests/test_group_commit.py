@@ -35,11 +35,13 @@ class Gate:
         self.transactions: list[tuple[Any, ...]] = []
         self.stored: list[Any] = []
         self.first_may_commit = threading.Event()
+        self.first_entered = threading.Event()
         self.fail_with = fail_with or set()
         self.lock = threading.Lock()
 
     def save_together(self, *aggregates: Any) -> None:
         if not self.transactions and not self.stored:
+            self.first_entered.set()
             self.first_may_commit.wait(5)
         if self.fail_with & set(aggregates):
             raise ValueError(f"refused: {sorted(self.fail_with & set(aggregates))}")
@@ -60,12 +62,12 @@ def save_all(commits: GroupCommit, gate: Gate, names: list[str]) -> dict[str, An
             # Returning means stored: the caller may acknowledge now.
             assert name in gate.stored
             outcomes[name] = "ok"
-        except Exception as error:
+        except BaseException as error:  # an interrupted save is an outcome too
             outcomes[name] = error
 
     threads = [threading.Thread(target=save, args=(n,)) for n in names]
     threads[0].start()
-    time.sleep(0.05)  # the first caller leads and waits at the gate
+    gate.first_entered.wait(5)  # the first caller leads and waits at the gate
     for thread in threads[1:]:
         thread.start()
     deadline = time.monotonic() + 5
@@ -123,26 +125,7 @@ def test_an_interrupted_transaction_tells_nobody_in_it_that_it_was_stored() -> N
     gate = Interrupting()
     commits = GroupCommit(gate.save_together)
     names = [f"game-{i}" for i in range(4)]
-    outcomes: dict[str, Any] = {}
-
-    def save(name: str) -> None:
-        try:
-            commits.save(name)
-            outcomes[name] = "ok"
-        except BaseException as error:
-            outcomes[name] = error
-
-    threads = [threading.Thread(target=save, args=(n,)) for n in names]
-    threads[0].start()
-    time.sleep(0.05)
-    for thread in threads[1:]:
-        thread.start()
-    deadline = time.monotonic() + 5
-    while len(commits._queue) < len(names) - 1 and time.monotonic() < deadline:
-        time.sleep(0.001)
-    gate.first_may_commit.set()
-    for thread in threads:
-        thread.join(10)
+    outcomes = save_all(commits, gate, names)
     assert outcomes.pop("game-0") == "ok"
     # The three that queued shared the interrupted transaction: none was stored,
     # and none of them may return as if it had been.
