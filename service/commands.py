@@ -46,7 +46,7 @@ from gamelog.service.errors import (
 )
 from gamelog.service.game import DUPLICATE_TAG, UNDO_POLICIES, Game, record_time
 from gamelog.service.outcomes import CreatedGame, Played, Shown, TakeBackOutcome
-from gamelog.service.store import _refusal_of, _working_copy, event_record
+from gamelog.service.store import _refusal_of, event_record, working_copy
 
 
 class Commands(ClockKeeping):
@@ -306,7 +306,7 @@ class Commands(ClockKeeping):
             ):
                 lock.release()
                 return None
-            game = _working_copy(cached)
+            game = working_copy(cached)
             before = game.state
             try:
                 game.play(seat, move, at_position, request_id, record_time())

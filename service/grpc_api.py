@@ -115,7 +115,7 @@ async def _abort_stream(context: grpc.aio.ServicerContext[Any, Any], error: Exce
         )
 
 
-def _refusals_as_status(method: F) -> F:
+def refusals_as_status(method: F) -> F:
     @functools.wraps(method)
     def wrapper(self: GameLogServicer, request: Any, context: grpc.ServicerContext) -> Any:
         try:
@@ -302,7 +302,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         self.executor = executor
         """The server's thread pool, for what a coroutine hands off."""
 
-    @_refusals_as_status
+    @refusals_as_status
     def ListGameTypes(self, request: Any, context: grpc.ServicerContext) -> Any:
         return pb.ListGameTypesResponse(
             game_types=[
@@ -319,7 +319,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             ]
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         options, seed = options_and_seed(request.options_json, request.seed_hex)
         created = self.app.create_game(
@@ -371,7 +371,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
                 self.executor, self.app.resolve_game_id, text
             )
 
-    @_refusals_as_status
+    @refusals_as_status
     def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
         game_id = self.app.resolve_game_id(request.game_id)
         position = (
@@ -380,7 +380,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         view = self.app.view(game_id, token_of(context), position, picture=request.picture)
         return state_message(view)
 
-    @_refusals_as_status
+    @refusals_as_status
     def ListLegalMoves(self, request: Any, context: grpc.ServicerContext) -> Any:
         legal = self.app.legal_moves(
             self.app.resolve_game_id(request.game_id), token_of(context), request.seat or None
@@ -393,7 +393,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             sample_note=legal.sample_note or "",
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def ListEvents(self, request: Any, context: grpc.ServicerContext) -> Any:
         to_position = (
             checked_position(request.to_position, "to_position")
@@ -408,7 +408,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         )
         return pb.ListEventsResponse(records=shown_messages(shown))
 
-    @_refusals_as_status
+    @refusals_as_status
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         limit = request.limit if 0 < request.limit <= 10_000 else 1000
         parent = request.parent_game_id
@@ -443,7 +443,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             next_page_token=page.next_page_token,
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def TakeBack(self, request: Any, context: grpc.ServicerContext) -> Any:
         outcome = self.app.take_back(
             self.app.resolve_game_id(request.game_id),
@@ -458,7 +458,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             records=shown_messages(outcome.shown),
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         created = self.app.fork(
             self.app.resolve_game_id(request.game_id),
@@ -470,7 +470,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         )
         return created_message(self.app, created)
 
-    @_refusals_as_status
+    @refusals_as_status
     def GetTree(self, request: Any, context: grpc.ServicerContext) -> Any:
         root, nodes = self.app.tree(self.app.resolve_game_id(request.game_id))
         return pb.GetTreeResponse(
@@ -487,7 +487,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             ],
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def DiffGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         diff = self.app.diff(
             self.app.resolve_game_id(request.game_id),
@@ -500,7 +500,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             description=diff.description,
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def AuditGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         game_id = self.app.resolve_game_id(request.game_id)
         report = self.app.audit(game_id, token_of(context))
@@ -533,7 +533,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         except Exception as error:
             await _abort_stream(context, error)
 
-    @_refusals_as_status
+    @refusals_as_status
     def ExportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         game_id, token = self.app.resolve_game_id(request.game_id), token_of(context)
         if request.format == "text":
@@ -545,7 +545,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         data = self.app.export(game_id, token, request.redacted)
         return pb.ExportGameResponse(record_file_json=compact_json(data))
 
-    @_refusals_as_status
+    @refusals_as_status
     def ImportGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         # A file wraps moves and events in a few levels of its own.
         data = parse_json(

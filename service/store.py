@@ -105,7 +105,7 @@ class GameStore(Application[UUID]):
                 # lock so that it is never taken halfway through a catch-up.
                 with self._lock(game_id):
                     cached: Any = self.repository.get(game_id, deepcopy_from_cache=False)
-                    game: Any = _working_copy(cached)
+                    game: Any = working_copy(cached)
             else:
                 game = self.repository.get(game_id, version=position + 1)
                 if game.position != position:
@@ -280,7 +280,7 @@ class GameStore(Application[UUID]):
         try:
             with self._tournament_lock(tournament_id):
                 cached: Any = self.repository.get(tournament_id, deepcopy_from_cache=False)
-                tournament: Any = _working_copy(cached)
+                tournament: Any = working_copy(cached)
         except AggregateNotFoundError:
             raise NotFound("no-such-tournament", f"no tournament {tournament_id}") from None
         if not isinstance(tournament, Tournament):
@@ -379,7 +379,7 @@ class GameStore(Application[UUID]):
             with contextlib.suppress(KeyError):
                 cached: Any = cache.get(game_id)
                 if isinstance(cached, Game) and cached.position == at_position:
-                    return _working_copy(cached)
+                    return working_copy(cached)
         return self._game(game_id)
 
     def _remember(self, aggregate_id: UUID, aggregate: Aggregate) -> None:
@@ -440,7 +440,7 @@ def _refusal_of(error: PersistenceError) -> GamelogError:
     )
 
 
-def _working_copy(cached: AggregateT) -> AggregateT:
+def working_copy(cached: AggregateT) -> AggregateT:
     """A cached game (or tournament) to run one command on. Shallow is
     enough: it replaces its containers and never changes them in place (see
     Game), so a refused command cannot spoil the cache."""

@@ -23,7 +23,7 @@ from eventsourcing.application import AggregateNotFoundError
 
 from gamelog.service.errors import NotFound
 from gamelog.service.game import Game, record_time
-from gamelog.service.store import GameStore, _working_copy
+from gamelog.service.store import GameStore, working_copy
 from gamelog.service.tournament import Tournament
 
 
@@ -112,4 +112,4 @@ class TableResults(GameStore):
             raise NotFound("no-such-game", f"no game {game_id}") from None
         if not isinstance(cached, Game):
             raise NotFound("no-such-game", f"no game {game_id}")
-        return _working_copy(cached)
+        return working_copy(cached)

@@ -66,7 +66,7 @@ class TournamentSummary:
     rounds: list[SeatedRound]
     finished: bool
     position: int
-    origin_id: UUID | None = None
+    origin_id: UUID
     """The id it was created under (``Tournament.origin_id``): its own, or
     for an import the archive's."""
 
@@ -92,5 +92,5 @@ class ImportedTournament:
     player_tokens: dict[str, str]
     id_map: dict[str, UUID]
     """Each game id in the archive → its new id here."""
-    origin_id: UUID | None = None
+    origin_id: UUID
     """The archive's tournament id, which its records and tags name."""

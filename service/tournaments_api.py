@@ -22,10 +22,10 @@ from gamelog.service.grpc_api import (
     MAX_MOVE_BYTES,
     MAX_OPTIONS_BYTES,
     MAX_RECORD_FILE_BYTES,
-    _refusals_as_status,
     audit_message,
     options_and_seed,
     parse_json,
+    refusals_as_status,
     token_of,
 )
 from gamelog.service.tournament_outcomes import SeatedRound
@@ -76,7 +76,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
     def __init__(self, app: GameLog) -> None:
         self.app = app
 
-    @_refusals_as_status
+    @refusals_as_status
     def CreateTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
         options, seed = options_and_seed(request.options_json, request.seed_hex)
         tiebreaks: list[str] | None = list(request.tiebreaks) or None
@@ -113,7 +113,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             record_json=compact_json(created.record),
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def RegisterPlayers(self, request: Any, context: grpc.ServicerContext) -> Any:
         players = [
             {
@@ -135,7 +135,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             ]
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def ChangeRoster(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self.app.change_roster(
             tournament_id_of(request.tournament_id),
@@ -150,7 +150,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
     def _round(self, tournament_id: UUID, seated: Round) -> pb.TournamentRound:
         return round_message(self.app.round_view(tournament_id, seated.number))
 
-    @_refusals_as_status
+    @refusals_as_status
     def PairRound(self, request: Any, context: grpc.ServicerContext) -> Any:
         tournament_id = tournament_id_of(request.tournament_id)
         deal = (
@@ -159,7 +159,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         seated, _ = self.app.pair_round(tournament_id, token_of(context), deal)
         return self._round(tournament_id, seated)
 
-    @_refusals_as_status
+    @refusals_as_status
     def OverrideSeating(self, request: Any, context: grpc.ServicerContext) -> Any:
         tournament_id = tournament_id_of(request.tournament_id)
         seated, _ = self.app.override_seating(
@@ -171,7 +171,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         )
         return self._round(tournament_id, seated)
 
-    @_refusals_as_status
+    @refusals_as_status
     def EnterResult(self, request: Any, context: grpc.ServicerContext) -> Any:
         ranking = parse_json(request.ranking_json, "ranking", MAX_MOVE_BYTES)
         scores = parse_json(request.scores_json, "scores", MAX_MOVE_BYTES, empty={})
@@ -191,14 +191,14 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         )
         return record_message(record)
 
-    @_refusals_as_status
+    @refusals_as_status
     def FinishTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self.app.finish_tournament(
             tournament_id_of(request.tournament_id), token_of(context)
         )
         return record_message(record)
 
-    @_refusals_as_status
+    @refusals_as_status
     def GetTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
         summary = self.app.tournament(tournament_id_of(request.tournament_id))
         return pb.Tournament(
@@ -222,10 +222,10 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             rounds=[round_message(r) for r in summary.rounds],
             finished=summary.finished,
             position=summary.position,
-            origin_id=str(summary.origin_id or summary.tournament_id),
+            origin_id=str(summary.origin_id),
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def GetStandings(self, request: Any, context: grpc.ServicerContext) -> Any:
         tournament_id = tournament_id_of(request.tournament_id)
         rows = self.app.standings(tournament_id)
@@ -247,24 +247,24 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             tiebreaks=self.app.tiebreak_names(tournament_id),
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def ListTournamentRecords(self, request: Any, context: grpc.ServicerContext) -> Any:
         records = self.app.tournament_records(tournament_id_of(request.tournament_id))
         return pb.ListTournamentRecordsResponse(records=[record_message(r) for r in records])
 
-    @_refusals_as_status
+    @refusals_as_status
     def AuditTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
         tournament_id = tournament_id_of(request.tournament_id)
         return audit_message(str(tournament_id), self.app.audit_tournament(tournament_id))
 
-    @_refusals_as_status
+    @refusals_as_status
     def ExportTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
         archive = self.app.export_tournament(
             tournament_id_of(request.tournament_id), token_of(context)
         )
         return pb.ExportTournamentResponse(archive_json=compact_json(archive))
 
-    @_refusals_as_status
+    @refusals_as_status
     def ImportTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
         data = parse_json(
             request.archive_json, "archive", MAX_RECORD_FILE_BYTES, depth=MAX_JSON_DEPTH + 8
@@ -275,10 +275,10 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             director_token=imported.director_token,
             player_tokens=imported.player_tokens,
             id_map={old: str(new) for old, new in imported.id_map.items()},
-            origin_id=str(imported.origin_id or ""),
+            origin_id=str(imported.origin_id),
         )
 
-    @_refusals_as_status
+    @refusals_as_status
     def GetPlayerTokens(self, request: Any, context: grpc.ServicerContext) -> Any:
         tokens = self.app.player_tokens(tournament_id_of(request.tournament_id), token_of(context))
         return pb.GetPlayerTokensResponse(player_tokens=tokens)
