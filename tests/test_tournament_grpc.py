@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tournament_helpers import gamelog_json as gamelog
 from tournament_helpers import names, standings_from_records, start
 
 from gamelog.cli.client import ApiError
@@ -31,18 +32,6 @@ from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.app import GameLog
 from gamelog.tournaments.points import exact_text
-
-
-def gamelog(server: ServerProcess, *args: str) -> Any:
-    """Run a ``gamelog`` command against ``server``; its --json output."""
-    result = subprocess.run(
-        [*GAMELOG, *args, "--server", server.address, "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 @pytest.fixture(scope="module")

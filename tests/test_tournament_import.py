@@ -20,11 +20,12 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from tournament_helpers import gamelog_json as cli
 from tournament_helpers import play_table, standings_from_records, start
 
 import gamelog.service.tournaments as tournaments_module
 from gamelog.cli.client import ApiError
-from gamelog.cli.process import GAMELOG, ServerProcess, start_server_process
+from gamelog.cli.process import GAMELOG, start_server_process
 from gamelog.cli.tournament_client import TournamentClient
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_audit import audit_tournament
@@ -242,18 +243,6 @@ def test_a_game_naming_an_imported_tournament_is_none_of_its_tables(
 
 
 # -- through the server and the CLI ---------------------------------------------------
-
-
-def cli(server: ServerProcess, *args: str) -> Any:
-    """Run a ``gamelog`` command against ``server``; its --json output."""
-    result = subprocess.run(
-        [*GAMELOG, *args, "--server", server.address, "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: Path) -> None:
