@@ -560,9 +560,9 @@ def show(server: str, ca: str | None, as_json: bool, tournament_id: str) -> None
         emit(data)
         return
     state = "finished" if summary.finished else f"{len(summary.rounds)} round(s) paired"
+    where = "".join(f" {escape(part)}" for part in (summary.site, summary.dates) if part)
     console.print(
-        f"[bold]{escape(summary.name)}[/bold] ({summary.game}) {escape(summary.site)} "
-        f"{escape(summary.dates)}: "
+        f"[bold]{escape(summary.name)}[/bold] ({summary.game}){where}: "
         f"{len(summary.players)} players, {state}",
         highlight=False,
     )
