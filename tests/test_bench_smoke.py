@@ -47,3 +47,30 @@ def test_quick_run_writes_every_case_with_numeric_ratios(tmp_path: Path) -> None
                 assert isinstance(row[key], (int, float)), (name, key, row[key])
                 assert math.isfinite(row[key]), (name, key, row[key])
         assert isinstance(case["ratio"], (int, float))
+
+
+def test_gil_split_tells_the_handler_from_grpc_and_the_committer() -> None:
+    """bench.gil_split files each sampled stack under one part: a stack
+    through the timed call's servicer method is the handler's however deep
+    it starts, one through gRPC's callbacks alone is gRPC's."""
+    from bench.gil_split import split
+
+    loop = (
+        "Thread.run (threading.py:975);BaseEventLoop._run_once (base_events.py:1922);"
+        "Handle._run (events.py:80)"
+    )
+    raw = [
+        f"{loop};GameLogServicer.PlayMove (/srv/service/grpc_api.py:343);seal (record.py:250) 5",
+        f"{loop} 7",
+        f"{loop};GameLogServicer.CreateGame (grpc_api.py:120) 2",
+        "Thread.run (threading.py:975);GroupCommit._lead_forever (/srv/group_commit.py:130) 3",
+        "Thread.run (threading.py:975);BaseEventLoop._run_once (base_events.py:1922) 1",
+        f"{loop};GameLogServicer.PlayMove (grpc_api.py:349) 4",
+    ]
+    assert split(raw) == {
+        "handler": 9,
+        "gRPC and asyncio callbacks": 7,
+        "other RPCs": 2,
+        "committer": 3,
+        "event loop": 1,
+    }
