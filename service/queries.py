@@ -19,7 +19,7 @@ from gamelog.replay.audit import AuditReport, audit_records
 from gamelog.replay.clock import millis
 from gamelog.replay.fold import line_records
 from gamelog.replay.record import Record, compact_json
-from gamelog.replay.redact import redact_record
+from gamelog.replay.redact import is_redacted, redact_record
 from gamelog.service.clocks import ClockKeeping
 from gamelog.service.errors import DataLoss, InvalidArgument, NotFound, PermissionDenied
 from gamelog.service.game import Game, record_time
@@ -137,43 +137,63 @@ class Queries(ClockKeeping):
     def game_types() -> list[Rules[Any]]:
         return all_rules()
 
-    def line_of_play(
-        self, game_id: UUID, position: int | None = None
-    ) -> list[tuple[str, Any, list[Any]]]:
-        """(seat, move, events) for each ply of the line that stands at
-        ``position`` (the latest when None), from the root game's deal on."""
+    def line_of_play(self, game_id: UUID, position: int | None = None) -> list[tuple[UUID, Record]]:
+        """The move records of the line that stands at ``position`` (the
+        latest when None), from the root game's deal on, each with the game
+        that stored it."""
         records = self.records(game_id, 0, position)
         parent = records[0].get("parent")
         before = self.line_of_play(UUID(parent["game_id"]), parent["position"]) if parent else []
         own = line_records(records, len(records) - 1)
-        return before + [(r["seat"], r["move"], r["events"]) for r in own]
+        return before + [(game_id, record) for record in own]
+
+    def _rights(self, game_id: UUID, token: str | None) -> Viewer:
+        """What ``token`` may see of a game: everything (ARBITER) once it is
+        finished or as its arbiter, else its seat's or a spectator's part."""
+        if self._game(game_id).is_finished:
+            return ARBITER
+        return self.viewer_or_spectator(game_id, token)
 
     def diff(self, game_id: UUID, other_id: UUID, token: str | None) -> LineDiff:
-        """Compare two lines of play ply by ply, to the first difference."""
-        first, second = self.line_of_play(game_id), self.line_of_play(other_id)
+        """Compare two lines of play ply by ply, to the first difference, as
+        the caller may see them. Two plies are compared as the one viewer
+        whose rights the caller holds in both games that stored them (the
+        arbiter for finished games): what a running game hides from the
+        caller is never compared, or a diff against a game of one's own made
+        to match a guess would confirm the guess."""
         games = (self._game(game_id), self._game(other_id))
         if games[0].record_created["game"] != games[1].record_created["game"]:
             raise InvalidArgument("different-games", "these are records of different games")
         self.viewer(game_id, token)  # a token, when given, must be the first game's
+        rules = games[0].rules
+        first, second = self.line_of_play(game_id), self.line_of_play(other_id)
+        rights: dict[UUID, Viewer] = {}
+        for gid, _ in first + second:
+            if gid not in rights:
+                rights[gid] = self._rights(gid, token)
         # Moves are shown only where the caller may see them: a finished game,
         # or one whose arbiter the caller is.
-        show_moves = all(
-            game.is_finished or self._is_arbiter(gid, token)
-            for gid, game in zip((game_id, other_id), games)
-        )
-        common = 0
-        for a, b in zip(first, second):
-            if a != b:
+        show_moves = rights[game_id] == rights[other_id] == ARBITER
+        common, cut = 0, False
+        for (gid_a, a), (gid_b, b) in zip(first, second):
+            viewer = _common_viewer(rights[gid_a], rights[gid_b])
+            seen_a = redact_record(rules, a, viewer, False)
+            seen_b = redact_record(rules, b, viewer, False)
+            # Whether a ply was cut is no secret: the caller's records say so.
+            cut = cut or is_redacted(seen_a) or is_redacted(seen_b)
+            if _ply(seen_a) != _ply(seen_b):
                 break
             common += 1
+        seen = " as you may see them (what is hidden from you is not compared)" if cut else ""
         if common == len(first) == len(second):
-            return LineDiff(common, True, f"the lines are identical ({common} plies)")
-        parts = [f"the lines share {common} plies"]
+            return LineDiff(common, True, f"the lines are identical{seen} ({common} plies)")
+        parts = [f"the lines share {common} plies{seen}"]
         for label, line in (("first", first), ("second", second)):
             if common < len(line):
-                seat, move, _ = line[common]
-                shown = compact_json(move) if show_moves else "(hidden until both games end)"
-                parts.append(f"{label}: ply {common + 1} by {seat}: {shown}")
+                stored_in, move = line[common]
+                full = show_moves and rights[stored_in] == ARBITER
+                shown = compact_json(move["move"]) if full else "(hidden until both games end)"
+                parts.append(f"{label}: ply {common + 1} by {move['seat']}: {shown}")
             else:
                 parts.append(f"{label}: ends after ply {common}")
         return LineDiff(common, False, "; ".join(parts))
@@ -219,3 +239,21 @@ class Queries(ClockKeeping):
                 state = getattr(snapshot, "state", {}).get("state")
                 cached[snapshot.originator_version - 1] = decode(state)
         return cached
+
+
+def _common_viewer(one: Viewer, other: Viewer) -> Viewer:
+    """The viewer whose rights are within both: the same one, the seat where
+    the other is the arbiter, else a spectator.
+
+    >>> _common_viewer("ann", ARBITER), _common_viewer("ann", "bob"), _common_viewer(None, None)
+    ('ann', None, None)
+    """
+    if one == other or other == ARBITER:
+        return one
+    if one == ARBITER:
+        return other
+    return None
+
+
+def _ply(record: Record) -> tuple[Any, Any, Any]:
+    return record["seat"], record["move"], record["events"]
