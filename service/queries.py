@@ -168,7 +168,7 @@ class Queries(ClockKeeping):
         rules = games[0].rules
         first, second = self.line_of_play(game_id), self.line_of_play(other_id)
         rights: dict[UUID, Viewer] = {}
-        for gid, _ in first + second:
+        for gid in [game_id, other_id, *(stored_in for stored_in, _ in first + second)]:
             if gid not in rights:
                 rights[gid] = self._rights(gid, token)
         # Moves are shown only where the caller may see them: a finished game,

@@ -56,3 +56,6 @@ def test_a_diff_of_a_running_game_still_finds_a_visible_difference(app: GameLog)
     assert not diff.identical and diff.common_plies == 0
     same = app.diff(watched.game_id, watched.game_id, None)
     assert same.identical and same.common_plies == 1
+    unplayed = app.create_game("pyramidion", SEATS)
+    diff = app.diff(unplayed.game_id, watched.game_id, None)
+    assert not diff.identical and diff.common_plies == 0
