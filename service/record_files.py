@@ -6,7 +6,7 @@ import uuid
 from typing import Any
 from uuid import UUID
 
-from gamelog.games.protocol import ARBITER
+from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.replay.audit import audit_entries
 from gamelog.replay.export import (
     GameEntry,
@@ -61,7 +61,13 @@ class RecordFiles(Listing):
                     raise
                 left_out[str(gid)] = "unreadable in the store"
                 continue
-            viewer = self.viewer_or_spectator(gid, token)
+            try:
+                viewer = self.viewer_or_spectator(gid, token)
+            except PermissionDenied as refused:  # a running duplicate table's fork
+                if gid == game_id:
+                    raise
+                left_out[str(gid)] = refused.message
+                continue
             if redacted:
                 records = [redact_record(game.rules, r, None, game.is_finished) for r in records]
             elif not game.is_finished:
@@ -82,7 +88,13 @@ class RecordFiles(Listing):
         """The game as text for reading and posting (``replay.text_export``):
         its tags, each record in the game's notation as the token may see it,
         the result."""
-        viewer = None if redacted else self.viewer(game_id, token)
+        if redacted:
+            # A token of this game reads the spectator's copy; anyone else
+            # must be a spectator the game lets read.
+            self.viewer_or_spectator(game_id, token)
+            viewer: Viewer = None
+        else:
+            viewer = self.viewer(game_id, token)
         game = self._game(game_id)
         shown = self.shown(game_id, game, self.records(game_id), viewer)
         tags = (

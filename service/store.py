@@ -33,11 +33,18 @@ from gamelog.service.errors import (
     GamelogError,
     InvalidArgument,
     NotFound,
+    PermissionDenied,
     StorageFull,
     Unauthenticated,
     Unavailable,
 )
-from gamelog.service.game import Game, GameSnapshot, UnreadableRecord, tournament_of
+from gamelog.service.game import (
+    DUPLICATE_TAG,
+    Game,
+    GameSnapshot,
+    UnreadableRecord,
+    tournament_of,
+)
 from gamelog.service.group_commit import GroupCommit
 from gamelog.service.outcomes import Shown
 from gamelog.service.tournament import Tournament
@@ -177,12 +184,46 @@ class GameStore(Application[UUID]):
         player holds the seat that player sits in. Nothing else, and nothing
         across tournaments; a game no tournament seated pays nothing for this."""
         try:
-            return self._credentials(game_id).viewer_for(token)
+            viewer = self._credentials(game_id).viewer_for(token)
         except Unauthenticated:
             tournament_id = self._game_tournament(game_id)
             if tournament_id is None:
                 raise
             return self._tournament_viewer(tournament_id, game_id, token)
+        if viewer is None:
+            self._check_spectator(game_id)
+        return viewer
+
+    def _check_spectator(self, game_id: UUID) -> None:
+        """Refuse a spectator a running table of a duplicate round (tag
+        ``Duplicate``, its forks too): the round's tables of one size share
+        one deal, so a card one table plays openly names a card the same
+        seat holds at the others. Its seats and the director read it; every
+        table is public once the round is over (its end stored)."""
+        if self._is_duplicate(game_id) and not self._game(game_id).is_finished:
+            raise PermissionDenied(
+                "duplicate-table",
+                "a table of a duplicate round shows nothing to spectators until the round "
+                "is over: the round's other tables play the same deal",
+            )
+
+    def _is_duplicate(self, game_id: UUID) -> bool:
+        """Whether the game carries the ``Duplicate`` tag, from the cache or
+        its creation event alone (spectators of other games pay no fold)."""
+        cache = self.repository.cache
+        if cache is not None:
+            with contextlib.suppress(KeyError):
+                cached: Any = cache.get(game_id)
+                if isinstance(cached, Game):
+                    return cached.end_held
+        try:
+            first = list(self.events.get(game_id, limit=1))
+        except Exception:  # damaged or away: ``_game`` says which
+            first = []
+        if first and isinstance(first[0], Game.Created):
+            metadata = first[0].record.get("metadata")
+            return isinstance(metadata, dict) and DUPLICATE_TAG in metadata
+        return self._game(game_id).end_held
 
     def _game_tournament(self, game_id: UUID) -> UUID | None:
         """The tournament here whose table a game may be (``Game.tournament_id``;
@@ -255,13 +296,8 @@ class GameStore(Application[UUID]):
         try:
             return self.viewer(game_id, token)
         except Unauthenticated:
+            self._check_spectator(game_id)
             return None
-
-    def _is_arbiter(self, game_id: UUID, token: str | None) -> bool:
-        try:
-            return self.viewer(game_id, token) == ARBITER
-        except Unauthenticated:
-            return False
 
     def _seat_of(self, game_id: UUID, token: str | None) -> str:
         viewer = self.viewer(game_id, token)

@@ -1,0 +1,108 @@
+"""A duplicate round's tables show nothing to spectators while the round runs.
+
+The tables of one size in a duplicate round share one deal: seat n holds the
+same cards at every table. The attacker sits at table 2 and watches table 1
+without a token, as any spectator may watch a running game. Every card that
+table 1's seat n plays openly came from seat n's hand, so it names a card of
+the rival's hand at the attacker's own table. The held end (a finished table
+would show the whole deal) does not help while table 1 is still running.
+
+So a running table of a duplicate round answers a spectator with
+PERMISSION_DENIED through every read (the view, the records, the export and
+its text, the audit, a diff, a follow stream); its own seats and the director
+read it as before, and once the round is over every table is public.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from tournament_helpers import Running, names, play_table, start
+
+from gamelog.games.leaks import find_leaks
+from gamelog.service.app import GameLog
+from gamelog.service.errors import PermissionDenied
+from gamelog.service.live import LiveFollow
+
+
+def spectator_reads(app: GameLog, game_id: Any, own_table: Any, own_token: str) -> dict[str, Any]:
+    reads: dict[str, Callable[[], Any]] = {
+        "GetState": lambda: app.view(game_id, None).view,
+        "GetState at 0": lambda: app.view(game_id, None, 0).view,
+        "ListEvents": lambda: [s.record for s in app.visible_records(game_id, None)],
+        "ExportGame": lambda: app.export(game_id, None),
+        "ExportGame redacted": lambda: app.export(game_id, None, redacted=True),
+        "ExportGame text": lambda: app.export_text(game_id, None, redacted=True),
+        "AuditGame": lambda: app.audit(game_id, None).to_json(),
+        "DiffGames": lambda: app.diff(own_table, game_id, own_token).description,
+    }
+    answers: dict[str, Any] = {}
+    for what, read in reads.items():
+        try:
+            answers[what] = read()
+        except PermissionDenied as refused:
+            assert refused.code == "duplicate-table"
+            answers[what] = None
+    return answers
+
+
+def follow_first_record(app: GameLog, game_id: Any) -> Any:
+    async def follow() -> Any:
+        live = LiveFollow(app)
+        await live.start()
+        try:
+            async with live.follow(game_id, None, 0) as subscription:
+                async for entry in subscription:
+                    return entry.record
+        finally:
+            await live.stop()
+            live.close()
+
+    return asyncio.run(follow())
+
+
+def duplicate_round(app: GameLog) -> tuple[Running, Any, Any]:
+    t = start(app, "three-too-many", 1, (4, 4), names(8), duplicate="seed", seed=b"dup")
+    games = t.pair()
+    play_table(app, games[1], t.tokens, random.Random(1), stop_after=6)
+    return t, games[1], games[2]
+
+
+def test_a_player_cannot_watch_another_table_of_their_duplicate_round(app: GameLog) -> None:
+    t, watched, own = duplicate_round(app)
+    game = app.state_at(own)
+    me = game.seats[0]
+    hidden = game.rules.hidden_from(game.state, me)
+    assert hidden
+
+    answers = spectator_reads(app, watched, own, t.tokens[me])
+    leaks = {what: find_leaks(data, hidden)[:3] for what, data in answers.items()}
+    assert not any(leaks.values()), leaks
+    assert all(data is None for data in answers.values()), answers
+    with pytest.raises(PermissionDenied):
+        follow_first_record(app, watched)
+
+    # The table's own seats and the director still read it.
+    seat = app.state_at(watched).seats[0]
+    assert app.view(watched, t.tokens[seat]).viewer == seat
+    assert app.visible_records(watched, t.director)
+    # A game that is no duplicate table is watched as before.
+    other = app.create_game("three-too-many", ["ann", "bob"])
+    assert app.view(other.game_id, None).viewer is None
+
+
+def test_every_table_is_public_once_the_duplicate_round_is_over(app: GameLog) -> None:
+    t, watched, own = duplicate_round(app)
+    play_table(app, watched, t.tokens, random.Random(1))
+    assert app.state_at(watched).is_over and not app.state_at(watched).is_finished
+    with pytest.raises(PermissionDenied):
+        app.view(watched, None)  # over, but its end is held: the round runs on
+    play_table(app, own, t.tokens, random.Random(2))
+    assert app.state_at(watched).is_finished
+    assert app.view(watched, None).viewer is None
+    assert app.visible_records(watched, None)[-1].record["kind"] == "finished"
+    assert follow_first_record(app, watched) is not None
