@@ -300,7 +300,10 @@ class GameStore(Application[UUID]):
             return None
 
     def _seat_of(self, game_id: UUID, token: str | None) -> str:
-        viewer = self.viewer(game_id, token)
+        # No token is no spectator here: refused as such, whatever the game.
+        viewer = (
+            self.viewer(game_id, token) if token else self._credentials(game_id).viewer_for(None)
+        )
         if viewer is None:
             raise Unauthenticated("token-required", "this needs a seat's or the arbiter's token")
         return viewer

@@ -25,7 +25,7 @@ from tournament_helpers import Running, names, play_table, start
 
 from gamelog.games.leaks import find_leaks
 from gamelog.service.app import GameLog
-from gamelog.service.errors import PermissionDenied
+from gamelog.service.errors import PermissionDenied, Unauthenticated
 from gamelog.service.live import LiveFollow
 
 
@@ -86,6 +86,9 @@ def test_a_player_cannot_watch_another_table_of_their_duplicate_round(app: GameL
     with pytest.raises(PermissionDenied):
         follow_first_record(app, watched)
 
+    # A call that needs a seat says so, as at any game.
+    with pytest.raises(Unauthenticated):
+        app.legal_moves(watched, None)
     # The table's own seats and the director still read it.
     seat = app.state_at(watched).seats[0]
     assert app.view(watched, t.tokens[seat]).viewer == seat
