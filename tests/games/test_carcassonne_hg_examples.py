@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from gamelog.games.carcassonne_hg import RULES, HGState
+from gamelog.games.carcassonne_hg.features import feature_at
 from gamelog.games.carcassonne_hg.tiles import shipped_data
 from gamelog.games.protocol import Event, IllegalMove, rng_for
 
@@ -350,3 +351,86 @@ def test_gold_nugget_red_closes_her_own_forest_points_and_bonus_tile() -> None:
     assert forest["scorers"] == ["red"] and forest["gold_nugget"]
     assert only(events, "TileDrawn")["seat"] == "red"
     assert only(events, "TileDrawn")["bonus"] is True
+
+
+# ------------------------------------------- review: more rulebook pictures
+
+
+def test_red_can_place_a_gatherer_or_fisher_but_a_hunter_only_on_the_small_meadow() -> None:
+    # Page 4: "Rød kan sette inn stammemedlemmet som samler eller fisker. Som jeger
+    # kan han bare sette stammemedlemmet på den lille enga. På den store enga er det
+    # allerede en jeger." Blue's hunter stands on the big meadow north of the start
+    # tile; red's tile 46 joins it (zone 0) and the small meadow between river and
+    # forest (zone 2); its forest (zone 3) and the start river (zone 1) are free.
+    table = Table(("blue", "red"), [62, 46, 1])
+    table.lay(62, 0, -1, 0, "hunter", 0)
+    table.play("red", {"place": {"x": -1, "y": 0, "rotation": 0}})
+    moves = RULES.legal_moves(table.state, "red")
+    assert sorted(str(m) for m in moves) == sorted(
+        str(m)
+        for m in (
+            {"deploy": {"piece": "gatherer", "zone": 3}},
+            {"deploy": {"piece": "fisher", "zone": 1}},
+            {"deploy": {"piece": "hut", "zone": 1}},
+            {"deploy": {"piece": "hunter", "zone": 2}},
+            {"pass": True},
+        )
+    )
+    assert table.refusal("red", {"deploy": {"piece": "hunter", "zone": 0}}) == "occupied"
+    table.play("red", {"deploy": {"piece": "hunter", "zone": 2}})
+    assert table.state.members == (4, 4)
+
+
+def test_all_three_hunters_on_one_meadow_and_no_new_hunter_for_the_joining_tile() -> None:
+    # Page 4, "Enga": left, three hunters each on a meadow of its own; right, the
+    # new tile joins the three meadows; its layer may place no new hunter there.
+    table = Table(("yellow", "red", "blue"), [36, 37, 41, 61, 62])
+    table.lay(36, 1, 0, 1, "hunter", 0)  # yellow
+    table.lay(37, 0, -1, 0, "hunter", 1)  # red
+    table.lay(41, 0, -2, 1, "hunter", 0)  # blue
+    table.lay(61, 1, -2, 0)  # yellow: a mammoth, joins blue's meadow
+    tiles, board = table.state.tileset, table.state.board
+    meadows = {feature_at(tiles, board, f.node, "meadow").key for f in table.state.followers}
+    assert len(meadows) == 3
+    table.play("red", {"place": {"x": 1, "y": -1, "rotation": 0}})  # tile 62 joins all three
+    assert RULES.legal_moves(table.state, "red") == [{"pass": True}]
+    assert table.refusal("red", {"deploy": {"piece": "hunter", "zone": 0}}) == "occupied"
+    table.play("red", {"pass": True})
+    meadow = only(table.log, "MeadowScored")
+    assert meadow["hunters"] == {"yellow": 1, "red": 1, "blue": 1}
+    assert (meadow["deer"], meadow["mammoth"], meadow["points"]) == (5, 1, 12)
+    assert meadow["scorers"] == ["yellow", "red", "blue"]
+    assert table.scores() == {"yellow": 12, "red": 12, "blue": 12}
+
+
+def test_the_river_system_on_the_left_is_blues_the_one_on_the_right_reds() -> None:
+    # Page 4: "Vassdraget til venstre tilhører blå. Vassdraget til høyre tilhører
+    # rød." and "Den blå hytta kan settes ut": a hut claims a whole river system;
+    # another system, not joined to it, takes another player's hut.
+    table = Table(("red", "blue"), [46, 47, 62])
+    table.lay(46, -1, 0, 0, "hut", 1)  # red: the start lake's system
+    table.play("blue", {"place": {"x": 0, "y": 1, "rotation": 2}})  # a river of its own
+    assert {"deploy": {"piece": "hut", "zone": 1}} in RULES.legal_moves(table.state, "blue")
+    table.play("blue", {"deploy": {"piece": "hut", "zone": 1}})
+    table.lay(62, 0, -1, 0)
+    systems = [e for e in table.log if e["type"] == "RiverSystemScored"]
+    assert [(e["huts"], e["fish"], e["scorers"]) for e in systems] == [
+        ({"red": 1}, 1, ["red"]),  # the start lake's fish
+        ({"blue": 1}, 1, ["blue"]),  # the fish on tile 47's river
+    ]
+    assert table.scores() == {"red": 1, "blue": 1}
+
+
+def test_the_blue_hut_may_stand_on_a_lake() -> None:
+    # "Eller hun kan sette ei hytte på ei elv eller et vann".
+    table = Table(("blue", "red"), [0, 62])
+    table.play("blue", {"place": {"x": -1, "y": 0, "rotation": 1}})
+    moves = RULES.legal_moves(table.state, "blue")
+    assert {"deploy": {"piece": "hut", "zone": 8}} in moves
+    assert {"deploy": {"piece": "fisher", "zone": 8}} not in moves
+    assert table.refusal("blue", {"deploy": {"piece": "fisher", "zone": 8}}) == "wrong-zone"
+    table.play("blue", {"deploy": {"piece": "hut", "zone": 8}})
+    table.lay(62, 0, -1, 0)
+    system = only(table.log, "RiverSystemScored")
+    # Both lakes of the system: the start tile's (1 fish) and tile 0's (2 fish).
+    assert (system["fish"], system["points"], system["scorers"]) == (3, 3, ["blue"])
