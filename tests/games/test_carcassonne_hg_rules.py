@@ -351,3 +351,119 @@ def test_svg_marks_bonus_tiles_springs_pieces_and_explains_its_symbols() -> None
     # Yellow's hunter: a yellow piece with a dark letter.
     assert 'fill="#f2c200"' in svg and 'fill="#222222" text-anchor="middle"' in svg
     assert "deer D, mammoth M, aurochs A, sabre-toothed tiger T" in svg
+
+
+# ------------------------------------------------- review against the rulebook
+
+
+def test_a_river_closed_in_a_loop_is_complete() -> None:
+    # "Ei elv er ferdig når den er avgrensa av vann eller kilder, eller når den
+    # utgjør en sluttet krets": four bends make a ring with no lake and no spring.
+    table = Table(("red", "blue"), [15, 16, 19, 21])
+    table.lay(15, 0, -1, 2, "fisher", 1)
+    assert not [e for e in table.log if e["type"] == "RiverCompleted"]
+    table.lay(16, -1, -1, 3)
+    table.lay(19, -1, -2, 0)
+    events = table.lay(21, 0, -2, 1)
+    river = only(events, "RiverCompleted")
+    # 1 point per tile; the fish drawn on tile 19's river is no lake's fish.
+    assert (river["size"], river["fish"], river["points"]) == (4, 0, 4)
+    assert river["scorers"] == ["red"] and table.state.members == (5, 5)
+    assert table.scores() == {"red": 4, "blue": 0}
+
+
+def test_one_tile_closing_two_gold_forests_draws_one_bonus_tile() -> None:
+    # "Uavhengig av antall gullklumper, får spilleren alltid bare trekke ei bonusbrikke."
+    table = Table(("red", "blue"), [46, 36, 47, 62, 39, 60, 35, 34, 41, 1], bonus=[85, 90])
+    table.lay(46, -1, 0, 0)
+    table.lay(36, 1, 0, 1)
+    table.lay(47, -2, 0, 0)
+    table.lay(62, 2, 0, 0)
+    table.lay(39, -1, -1, 0, "gatherer", 1)  # red, west forest (gold)
+    table.lay(60, 1, -1, 0, "gatherer", 1)  # blue, east forest (gold)
+    table.lay(35, -2, -1, 0)
+    table.lay(34, 2, -1, 0)
+    events = table.lay(41, 0, -1, 0)  # red closes both forests at once
+    forests = [e for e in events if e["type"] == "ForestCompleted"]
+    assert len(forests) == 2 and all(f["gold_nugget"] for f in forests)
+    assert sorted((f["points"], tuple(f["scorers"])) for f in forests) == [
+        (6, ("blue",)),
+        (6, ("red",)),
+    ]
+    drawn = [e for e in events if e["type"] == "TileDrawn"]
+    assert drawn == [{"type": "TileDrawn", "seat": "red", "tile": 85, "bonus": True}]
+    assert table.state.bonus_pile == frozenset({90})
+    # After the bonus tile the next seat draws a land tile, not a second bonus tile.
+    events = table.lay(85, 0, -2, 0)
+    assert events[-1] == {"type": "TileDrawn", "seat": "blue", "tile": 1, "bonus": False}
+
+
+def test_the_shrine_hunter_beats_any_number_of_other_hunters() -> None:
+    # "Andre jegere på enga får ingen poeng uavhengig av hvor mange jegere de måtte ha."
+    table = Table(("red", "blue"), [37, 36, 62, 61, 35], bonus=[94])
+    table.lay(37, 0, 1, 0, "hunter", 1)  # red
+    table.lay(36, 1, 0, 1)  # blue closes the start forest: bonus tile 94
+    table.lay(94, 0, -1, 0, "hunter", 1)  # blue's hunter at the shrine
+    table.lay(62, 2, 0, 0, "hunter", 0)  # red's second hunter, on 36's meadow
+    table.lay(61, 1, 1, 0)  # joins red's two meadows
+    table.lay(35, 1, -1, 0)  # joins them to the shrine meadow
+    meadow = only(table.log, "MeadowScored")
+    assert meadow["hunters"] == {"red": 2, "blue": 1} and meadow["shrine"] == "blue"
+    assert (meadow["deer"], meadow["mammoth"], meadow["points"]) == (4, 2, 12)
+    assert meadow["scorers"] == ["blue"]
+    assert table.scores() == {"red": 0, "blue": 12}
+
+
+def test_tigers_never_take_mammoths() -> None:
+    # "De jager vilt, men våger seg ikke på mammuter eller okser": 2 tigers, 1 deer
+    # and 1 mammoth are worth the mammoth's 2 points.
+    table = Table(("blue", "red"), [31, 32, 35])
+    table.lay(31, 0, -1, 0, "hunter", 1)
+    table.lay(32, 1, -1, 1)
+    table.lay(35, 1, 0, 2)
+    meadow = only(table.log, "MeadowScored")
+    assert (meadow["deer"], meadow["mammoth"], meadow["tiger"]) == (1, 1, 2)
+    assert (meadow["points"], meadow["scorers"]) == (2, ["blue"])
+
+
+def test_equal_most_huts_all_score_the_whole_system() -> None:
+    # "Dersom flere spillere har flest hytter, får alle disse full poengsum."
+    table = Table(("red", "blue"), [46, 47, 72, 15, 16])
+    table.lay(46, -1, 0, 0, "hut", 1)  # red, the start lake's system
+    table.lay(47, 0, 1, 2, "hut", 1)  # blue, a separate system
+    table.lay(72, -1, 1, 1)
+    table.lay(15, -2, 1, 3)
+    table.lay(16, -2, 0, 0)  # joins the two systems
+    system = only(table.log, "RiverSystemScored")
+    assert system["huts"] == {"red": 1, "blue": 1}
+    assert (system["fish"], system["points"], system["scorers"]) == (2, 2, ["red", "blue"])
+    assert table.scores() == {"red": 2, "blue": 2}
+
+
+def test_the_only_hut_of_a_system_bars_another_even_on_a_lake() -> None:
+    # "NB! Det kan bare stå ei hytte på et vassdrag, altså samme regel som for
+    # stammemedlemmer": tile 0's river and lake join red's system.
+    table = Table(("red", "blue"), [46, 0, 62])
+    table.lay(46, -1, 0, 0, "hut", 1)
+    table.play("blue", {"place": {"x": -2, "y": 0, "rotation": 1}})
+    moves = RULES.legal_moves(table.state, "blue")
+    assert not [m for m in moves if m.get("deploy", {}).get("piece") == "hut"]
+    assert table.refusal("blue", {"deploy": {"piece": "hut", "zone": 8}}) == "occupied"
+    assert table.refusal("blue", {"deploy": {"piece": "hut", "zone": 1}}) == "occupied"
+    # Huts stand only on rivers and lakes.
+    assert table.refusal("blue", {"deploy": {"piece": "hut", "zone": 0}}) == "wrong-zone"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_every_player_count_plays_clockwise_with_five_members_and_two_huts(n: int) -> None:
+    seats = tuple(f"p{i}" for i in range(n))
+    land = [62, 61, 36, 35, 34, 37]
+    table = Table(seats, land)
+    assert table.state.members == (5,) * n and table.state.huts == (2,) * n
+    movers = []
+    spots = [(0, -1, 0), (1, -1, 0), (-1, -1, 0), (2, -1, 0), (-2, -1, 0), (0, -2, 0)]
+    for tile, (x, y, rotation) in zip(land, spots, strict=True):
+        movers.append(table.state.current_seat)
+        table.lay(tile, x, y, rotation)
+    assert movers == [seats[i % n] for i in range(len(land))]
+    assert RULES.result(table.state) is not None
