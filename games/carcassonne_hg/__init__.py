@@ -48,16 +48,19 @@ Rules decisions (also in the carcassonne-hg section of docs/rules-decisions.md):
 3. A completed river scores 1 per tile it runs through plus the fish of the
    lakes at its ends (each lake once, even if both ends reach the same lake);
    fish drawn on the river itself (the derived tile set has a few) count only
-   for huts, as part of the river system.
+   for huts, as part of the river system. A river closed in a loop is complete
+   and scores 1 per tile (it reaches no lake).
 4. A river system is every river and lake joined together (lakes join the
    rivers flowing into them); a hut scores 1 per fish in it, lakes and rivers
    alike, whether the system is finished or not. A hut needs a system with no
    hut yet; fishers and huts do not exclude each other.
 5. A forest is complete when none of its forest edges is open. It scores 2 per
-   tile and 2 per mushroom site. Completing a forest that holds a gold nugget
-   anywhere, with a land tile, gives the player who laid it one bonus tile
-   (at most one per turn, however many forests); a bonus tile never gives
-   another. The bonus tile is laid, may get a piece, and scores, at once.
+   tile ("skogstykke": a tile counts once even when two of its forest parts belong
+   to the forest; likewise a river's tile counts once) and 2 per mushroom site.
+   Completing a forest that holds a gold nugget anywhere, with a land tile,
+   gives the player who laid it one bonus tile (at most one per turn, however
+   many forests); a bonus tile never gives another. The bonus tile is laid,
+   may get a piece, and scores, at once.
 6. A bonus tile that fits nowhere is set aside and another bonus tile is drawn,
    as for land tiles ("placed by the general rules").
 7. Pieces go only on the tile just laid, on a zone whose feature has no piece

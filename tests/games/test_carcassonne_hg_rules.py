@@ -467,3 +467,31 @@ def test_every_player_count_plays_clockwise_with_five_members_and_two_huts(n: in
         table.lay(tile, x, y, rotation)
     assert movers == [seats[i % n] for i in range(len(land))]
     assert RULES.result(table.state) is not None
+
+
+def test_a_river_whose_two_ends_reach_one_lake_counts_its_fish_once() -> None:
+    # Decision 3: "hver fisk" of the lakes bounding the river, each lake once. Tile 5's
+    # north and west rivers both flow into its lake (1 fish); three bends join them.
+    table = Table(("red", "blue"), [5, 15, 16, 21])
+    table.lay(5, -1, 0, 2)
+    table.lay(15, -1, -1, 1, "fisher", 1)  # blue
+    table.lay(16, -2, -1, 0)
+    events = table.lay(21, -2, 0, 3)
+    river = only(events, "RiverCompleted")
+    assert (river["size"], river["fish"], river["points"]) == (4, 1, 5)
+    assert river["scorers"] == ["blue"]
+    assert table.scores() == {"red": 0, "blue": 5}
+
+
+def test_a_tile_with_two_parts_of_one_forest_counts_once() -> None:
+    # "2 poeng for hvert skogstykke": decision 5, a forest scores per tile. Tile 67's
+    # north and east forests are joined around by three corner tiles: 4 tiles, 8 points
+    # (not 10 for five forest parts).
+    table = Table(("red", "blue"), [67, 77, 33, 30])
+    table.lay(67, 0, -1, 0, "gatherer", 0)
+    table.lay(77, 0, -2, 0)
+    table.lay(33, 1, -1, 0)
+    events = table.lay(30, 1, -2, 0)
+    forest = only(events, "ForestCompleted")
+    assert (forest["size"], forest["points"], forest["scorers"]) == (4, 8, ["red"])
+    assert table.scores() == {"red": 8, "blue": 0}
