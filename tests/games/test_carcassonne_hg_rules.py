@@ -495,3 +495,54 @@ def test_a_tile_with_two_parts_of_one_forest_counts_once() -> None:
     forest = only(events, "ForestCompleted")
     assert (forest["size"], forest["points"], forest["scorers"]) == (4, 8, ["red"])
     assert table.scores() == {"red": 8, "blue": 0}
+
+
+def test_the_most_huts_take_the_system_alone() -> None:
+    # "Dersom en spiller har flere hytter enn de andre i et vassdrag, får hun alene
+    # hele poengsummen": three systems, each with a hut, are joined into one.
+    table = Table(("red", "blue"), [46, 47, 73, 15, 72, 16, 18])
+    table.lay(46, -1, 0, 0, "hut", 1)  # red: the start lake's system
+    table.lay(47, 0, 1, 2, "hut", 1)  # blue: a second system
+    table.lay(73, 1, 0, 0, "hut", 1)  # red: a third system
+    table.lay(15, 1, 1, 2)  # joins blue's and red's third system
+    table.lay(72, -1, 1, 1)
+    table.lay(16, -2, 1, 3)
+    table.lay(18, -2, 0, 0)  # joins the start lake's system too
+    system = only(table.log, "RiverSystemScored")
+    assert system["huts"] == {"red": 2, "blue": 1}
+    assert (system["fish"], system["points"], system["scorers"]) == (2, 2, ["red"])
+    assert table.scores() == {"red": 2, "blue": 0}
+    assert table.state.huts == (0, 1)
+
+
+def test_at_the_end_gatherers_and_fishers_go_home_unscored_hunters_and_huts_score() -> None:
+    # "Spillerne tar alle stammemedlemmene fra uferdige skoger og elver tilbake.
+    # Uferdige skoger og elver gir ikke flere poeng. Hyttene på elvene og jegerne på
+    # engene blir stående på brettet."
+    table = Table(("red", "blue"), [46, 36, 62, 47])
+    table.lay(46, -1, 0, 0, "fisher", 1)  # red, the open start river
+    table.lay(36, 1, 0, 1, "gatherer", 1)  # blue, the open start forest
+    table.lay(62, 0, -1, 0, "hunter", 0)  # red
+    events = table.lay(47, -2, 0, 0, "hut", 1)  # blue, the last land tile
+    kinds = [e["type"] for e in events]
+    assert kinds == [
+        "HutBuilt",
+        "UnfinishedFeaturesAbandoned",
+        "RiverSystemScored",
+        "MeadowScored",
+        "GameEnded",
+    ]
+    home = only(events, "UnfinishedFeaturesAbandoned")["returned"]
+    assert sorted((f["seat"], f["piece"]) for f in home) == [
+        ("blue", "gatherer"),
+        ("red", "fisher"),
+    ]
+    assert sorted((f.seat, f.piece) for f in table.state.followers) == [
+        ("blue", "hut"),
+        ("red", "hunter"),
+    ]
+    assert table.state.members == (4, 5) and table.state.huts == (2, 1)
+    system, meadow = only(events, "RiverSystemScored"), only(events, "MeadowScored")
+    assert (system["fish"], system["scorers"]) == (2, ["blue"])
+    assert (meadow["deer"], meadow["points"], meadow["scorers"]) == (2, 4, ["red"])
+    assert table.scores() == {"red": 4, "blue": 2}
