@@ -555,6 +555,41 @@ def test_removing_a_food_card_can_require_more_removals() -> None:
     state, _ = play(state, "ann", {"remove": ["I-red-01"]})
 
 
+def test_hint_a_food_card_removed_first_then_further_cards_is_legal() -> None:
+    # "Es ist nicht ratsam, Karten zu entfernen, die Ernährung bringen. Da du
+    # durch das Entfernen der Karte die Ernährung ... zurückziehen musst.
+    # Dadurch müsstest du noch weitere Karten entfernen." Cards go one by one
+    # "so lange ..., bis" the people are fed: removing the food card first is
+    # unwise but allowed, and then the further cards must go too.
+    cards = (*SEVEN[:6], "I-green-01")  # 7 cards; the green one gives 2 food
+    state = feeding_table(cards, 6)  # lacks 1
+    refused(state, "ann", {"remove": ["I-green-01", "I-yellow-01"]}, "not-fed")  # lacks 1
+    # fed after either card: the second one is removed after they are fed
+    refused(state, "ann", {"remove": ["I-yellow-01", "I-red-01"]}, "not-fed")
+    # fed after the third card whatever the order: the fourth is one too many
+    too_many = ["I-green-01", "I-yellow-01", "I-red-01", "I-blue-01"]
+    refused(state, "ann", {"remove": too_many}, "not-fed")
+    removal = ["I-green-01", "I-yellow-01", "I-red-01"]
+    state, events = play(state, "ann", {"remove": removal})
+    assert events[0]["type"] == "PeopleFed" and events[0]["removed"] == sorted(removal)
+    ann = state.player("ann")
+    assert len(ann.cards) == 4 and values(state, "ann")["food"] == 4
+    assert set(removal) <= set(state.discard)
+
+
+def test_removing_the_colour_bonus_card_first_takes_its_food_steps_with_it() -> None:
+    # the green card's extra steps go when the purple card goes ("musst Werte,
+    # die du über ihre Eigenschaften erhalten hast zurückziehen"): with it gone
+    # first, one more card must go
+    cards = (*SEVEN[:5], "I-green-01", "I-purple-14")  # 7 cards, food 3 + 2 + 1
+    state = feeding_table(cards, 6)
+    assert values(state, "ann")["food"] == 6
+    refused(state, "ann", {"remove": ["I-green-01", "I-yellow-01"]}, "not-fed")
+    refused(state, "ann", {"remove": list(cards)}, "not-fed")
+    state, _ = play(state, "ann", {"remove": ["I-purple-14", "I-yellow-01"]})
+    assert len(state.player("ann").cards) == 5 and values(state, "ann")["food"] == 5
+
+
 # --- seals -------------------------------------------------------------------------------
 
 
@@ -871,8 +906,9 @@ def test_bust_number_must_be_an_integer() -> None:
 
 def test_rules_version_names_the_review_fixes() -> None:
     # 1.1: the review fixes; 1.2: reveals and takes say which cards a reader
-    # may see (stays_on_top, uncovered), as the outer stacks show only their tops
-    assert RULES.rules_version == "1.2"
+    # may see (stays_on_top, uncovered), as the outer stacks show only their
+    # tops; 1.3: feeding lets a card with food go first, then further cards
+    assert RULES.rules_version == "1.3"
 
 
 def test_example_blue_card_price_3_two_culture_one_food_two_points() -> None:
