@@ -119,6 +119,38 @@ def test_setup_two_players() -> None:
     assert all(free_tiles(p) == dict.fromkeys(free_tiles(p), 2) for p in state.players)
 
 
+def test_example_four_players_five_stacks_of_eight_in_epochs_one_and_two() -> None:
+    # "Bei 4 Spielern 5 Stapel mit jeweils 8 Epochenkarten" and
+    # "4-Personenspiel: Für Epoche II legt ihr wieder für jede Farbe jeweils
+    # 8 Karten aus."; 4 colonies per level ("so viele Kolonien wie Spieler")
+    seats = ("ann", "bob", "cid", "dee")
+    state = table(seats, seed=4)
+    assert state.epoch == 1
+    assert {colour: len(stack) for colour, stack in state.inner.items()} == dict.fromkeys(
+        COLOURS, 8
+    )
+    assert all(COMPONENTS.card(c).epoch == 1 for stack in state.inner.values() for c in stack)
+    assert len(state.colony_slots) == 5 * 4
+    state = run_until(state, lambda s: s.epoch == 2, limit=5000)
+    assert {colour: len(stack) for colour, stack in state.inner.items()} == dict.fromkeys(
+        COLOURS, 8
+    )
+    assert all(COMPONENTS.card(c).epoch == 2 for stack in state.inner.values() for c in stack)
+
+
+def test_setup_three_players_six_cards_a_stack_and_no_coin() -> None:
+    # 2 cards per colour for each player; with three players everybody starts
+    # once (lowest, second and third lowest initiative), so nobody takes the coin
+    seats = ("ann", "bob", "cid")
+    state = table(seats, seed=6)
+    assert all(len(stack) == 6 for stack in state.inner.values())
+    assert len(state.colony_slots) == 15
+    start = {c.id: c.coins for c in COMPONENTS.start_cards}
+    assert all(p.coins == start[p.start_card] for p in state.players)
+    by_initiative = [p.seat for p in sorted(state.players, key=lambda p: p.initiative)]
+    assert state.start_player == by_initiative[0]
+
+
 def test_setup_five_players_random() -> None:
     state = table(FIVE, seed=3)
     assert len({p.start_card for p in state.players}) == 5
