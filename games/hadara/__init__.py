@@ -110,7 +110,9 @@ Rules decisions (also in docs/rules-decisions.md, section hadara):
    track even for the point side. The bust card adds 2 steps per front-side
    bust, 2 points per back-side bust, per card.
 9. Seals may be bought in every epoch (the set's prices per epoch; the seal
-   card lowers them in II and III), several at once in one move.
+   card lowers them in II and III), several at once in one move. Both silver
+   seals may take tiles of one track (a seat has two tiles of each); each
+   scores half that track, rounded up alone.
 10. The silver full-points card scores the seal with the highest track; the
     wildcard card counts only for golden seals; the set-points card counts
     complete sets.

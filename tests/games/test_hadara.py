@@ -654,6 +654,24 @@ def test_seal_refusals() -> None:
     assert events[0]["type"] == "SealsPassed"
 
 
+def test_both_silver_seals_may_score_one_track() -> None:
+    # "legst du dazu eines deiner Bonusplättchen ... in die Einbuchtung": each
+    # seat has two tiles of each track, so both silver seals may name military,
+    # each scoring half of it, rounded up alone
+    state = seal_table(1, coins=12)
+    state, events = play(state, "ann", {"silver": ["military", "military"]})
+    assert events[0]["cost"] == 2 * 6 and state.player("ann").silver_seals == (
+        "military",
+        "military",
+    )
+    assert free_tiles(state.player("ann"))["military"] == 0
+    state = set_player(state, "ann", start_values=(0, 27, 0, 0))
+    assert player_scores(state, state.player("ann"))["silver_seals"] == 14 + 14
+    # with one military tile on a bust only one silver seal can take military
+    carved = set_player(seal_table(1, coins=12), "ann", busts=((1, "military", "front"),))
+    refused(carved, "ann", {"silver": ["military", "military"]}, "seals")
+
+
 # --- purple abilities -----------------------------------------------------------------------
 
 
