@@ -76,7 +76,10 @@ Rules version 1.1 (review against the rulebook): the wheel turns the way of
 the rulebook's example, ties compare the coins kept after handing in 5s, a
 bust is named by an integer. Rules version 1.2: the outer stacks show only
 their top card (decision 17); ``DrawsRevealed`` choices carry ``stack`` and
-``stays_on_top``, ``CardTaken`` carries ``uncovered``.
+``stays_on_top``, ``CardTaken`` carries ``uncovered``. Rules version 1.3:
+feeding accepts a removal whose cards can go one by one while the people are
+unfed (decision 6), so a card with food may go first; every 1.2 removal stays
+legal, but a 1.3 record may hold one that 1.2 refused.
 
 Rules decisions (also in docs/rules-decisions.md, section hadara):
 
@@ -94,16 +97,22 @@ Rules decisions (also in docs/rules-decisions.md, section hadara):
    sold in phase B and cards removed when feeding were face up: public.
 5. Income is automatic. A seat with no colony, bust or seal it could take
    passes automatically; one that could may still pass.
-6. Feeding goes in turn order. Cards are removed "until" the people are fed:
-   the removal must feed them and no removed card may be left out of it. With
-   the coin-feeding card one pays for at most as many cards as food lacks.
+6. Feeding goes in turn order. Cards are removed one by one "so lange ...,
+   bis" the people are fed: a removal is legal when its cards can go in some
+   order with the people unfed before each card and fed after the last. A
+   card with food may go first and then more cards must follow ("Dadurch
+   müsstest du noch weitere Karten entfernen"; rules 1.0-1.2 refused such a
+   removal when the other cards alone would have fed the people). With the
+   coin-feeding card one pays for exactly as many cards as food still lacks.
 7. Colony: requirement coins (the buy-requirement card) are paid first, the
    colony-coins card's 4 coins come next and may pay the alliance.
 8. A bust takes a bonus tile of some track on either side; the move names the
    track even for the point side. The bust card adds 2 steps per front-side
    bust, 2 points per back-side bust, per card.
 9. Seals may be bought in every epoch (the set's prices per epoch; the seal
-   card lowers them in II and III), several at once in one move.
+   card lowers them in II and III), several at once in one move. Both silver
+   seals may take tiles of one track (a seat has two tiles of each); each
+   scores half that track, rounded up alone.
 10. The silver full-points card scores the seal with the highest track; the
     wildcard card counts only for golden seals; the set-points card counts
     complete sets.

@@ -56,7 +56,7 @@ TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})
 class Hadara:
     name = "hadara"
     title = "Hadara"
-    rules_version = "1.2"
+    rules_version = "1.3"
     min_players = 2
     max_players = 5
     default_component_set = DEFAULT_SET
@@ -779,7 +779,7 @@ class Hadara:
                 "feeding lists a representative set: for each card removed first, the "
                 "fewest further cards with the least food and points, for each number "
                 "of cards paid for with coins; any other removal that feeds the people "
-                "without a needless card is legal too"
+                "is legal too if its cards can go one by one while they are still unfed"
             )
         return None
 

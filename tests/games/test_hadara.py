@@ -119,6 +119,38 @@ def test_setup_two_players() -> None:
     assert all(free_tiles(p) == dict.fromkeys(free_tiles(p), 2) for p in state.players)
 
 
+def test_example_four_players_five_stacks_of_eight_in_epochs_one_and_two() -> None:
+    # "Bei 4 Spielern 5 Stapel mit jeweils 8 Epochenkarten" and
+    # "4-Personenspiel: Für Epoche II legt ihr wieder für jede Farbe jeweils
+    # 8 Karten aus."; 4 colonies per level ("so viele Kolonien wie Spieler")
+    seats = ("ann", "bob", "cid", "dee")
+    state = table(seats, seed=4)
+    assert state.epoch == 1
+    assert {colour: len(stack) for colour, stack in state.inner.items()} == dict.fromkeys(
+        COLOURS, 8
+    )
+    assert all(COMPONENTS.card(c).epoch == 1 for stack in state.inner.values() for c in stack)
+    assert len(state.colony_slots) == 5 * 4
+    state = run_until(state, lambda s: s.epoch == 2, limit=5000)
+    assert {colour: len(stack) for colour, stack in state.inner.items()} == dict.fromkeys(
+        COLOURS, 8
+    )
+    assert all(COMPONENTS.card(c).epoch == 2 for stack in state.inner.values() for c in stack)
+
+
+def test_setup_three_players_six_cards_a_stack_and_no_coin() -> None:
+    # 2 cards per colour for each player; with three players everybody starts
+    # once (lowest, second and third lowest initiative), so nobody takes the coin
+    seats = ("ann", "bob", "cid")
+    state = table(seats, seed=6)
+    assert all(len(stack) == 6 for stack in state.inner.values())
+    assert len(state.colony_slots) == 15
+    start = {c.id: c.coins for c in COMPONENTS.start_cards}
+    assert all(p.coins == start[p.start_card] for p in state.players)
+    by_initiative = [p.seat for p in sorted(state.players, key=lambda p: p.initiative)]
+    assert state.start_player == by_initiative[0]
+
+
 def test_setup_five_players_random() -> None:
     state = table(FIVE, seed=3)
     assert len({p.start_card for p in state.players}) == 5
@@ -555,6 +587,41 @@ def test_removing_a_food_card_can_require_more_removals() -> None:
     state, _ = play(state, "ann", {"remove": ["I-red-01"]})
 
 
+def test_hint_a_food_card_removed_first_then_further_cards_is_legal() -> None:
+    # "Es ist nicht ratsam, Karten zu entfernen, die Ernährung bringen. Da du
+    # durch das Entfernen der Karte die Ernährung ... zurückziehen musst.
+    # Dadurch müsstest du noch weitere Karten entfernen." Cards go one by one
+    # "so lange ..., bis" the people are fed: removing the food card first is
+    # unwise but allowed, and then the further cards must go too.
+    cards = (*SEVEN[:6], "I-green-01")  # 7 cards; the green one gives 2 food
+    state = feeding_table(cards, 6)  # lacks 1
+    refused(state, "ann", {"remove": ["I-green-01", "I-yellow-01"]}, "not-fed")  # lacks 1
+    # fed after either card: the second one is removed after they are fed
+    refused(state, "ann", {"remove": ["I-yellow-01", "I-red-01"]}, "not-fed")
+    # fed after the third card whatever the order: the fourth is one too many
+    too_many = ["I-green-01", "I-yellow-01", "I-red-01", "I-blue-01"]
+    refused(state, "ann", {"remove": too_many}, "not-fed")
+    removal = ["I-green-01", "I-yellow-01", "I-red-01"]
+    state, events = play(state, "ann", {"remove": removal})
+    assert events[0]["type"] == "PeopleFed" and events[0]["removed"] == sorted(removal)
+    ann = state.player("ann")
+    assert len(ann.cards) == 4 and values(state, "ann")["food"] == 4
+    assert set(removal) <= set(state.discard)
+
+
+def test_removing_the_colour_bonus_card_first_takes_its_food_steps_with_it() -> None:
+    # the green card's extra steps go when the purple card goes ("musst Werte,
+    # die du über ihre Eigenschaften erhalten hast zurückziehen"): with it gone
+    # first, one more card must go
+    cards = (*SEVEN[:5], "I-green-01", "I-purple-14")  # 7 cards, food 3 + 2 + 1
+    state = feeding_table(cards, 6)
+    assert values(state, "ann")["food"] == 6
+    refused(state, "ann", {"remove": ["I-green-01", "I-yellow-01"]}, "not-fed")
+    refused(state, "ann", {"remove": list(cards)}, "not-fed")
+    state, _ = play(state, "ann", {"remove": ["I-purple-14", "I-yellow-01"]})
+    assert len(state.player("ann").cards) == 5 and values(state, "ann")["food"] == 5
+
+
 # --- seals -------------------------------------------------------------------------------
 
 
@@ -585,6 +652,24 @@ def test_seal_refusals() -> None:
     refused(state, "ann", {"silver": "food"}, "bad-move")
     state, events = play(state, "ann", {"pass": True})
     assert events[0]["type"] == "SealsPassed"
+
+
+def test_both_silver_seals_may_score_one_track() -> None:
+    # "legst du dazu eines deiner Bonusplättchen ... in die Einbuchtung": each
+    # seat has two tiles of each track, so both silver seals may name military,
+    # each scoring half of it, rounded up alone
+    state = seal_table(1, coins=12)
+    state, events = play(state, "ann", {"silver": ["military", "military"]})
+    assert events[0]["cost"] == 2 * 6 and state.player("ann").silver_seals == (
+        "military",
+        "military",
+    )
+    assert free_tiles(state.player("ann"))["military"] == 0
+    state = set_player(state, "ann", start_values=(0, 27, 0, 0))
+    assert player_scores(state, state.player("ann"))["silver_seals"] == 14 + 14
+    # with one military tile on a bust only one silver seal can take military
+    carved = set_player(seal_table(1, coins=12), "ann", busts=((1, "military", "front"),))
+    refused(carved, "ann", {"silver": ["military", "military"]}, "seals")
 
 
 # --- purple abilities -----------------------------------------------------------------------
@@ -871,8 +956,9 @@ def test_bust_number_must_be_an_integer() -> None:
 
 def test_rules_version_names_the_review_fixes() -> None:
     # 1.1: the review fixes; 1.2: reveals and takes say which cards a reader
-    # may see (stays_on_top, uncovered), as the outer stacks show only their tops
-    assert RULES.rules_version == "1.2"
+    # may see (stays_on_top, uncovered), as the outer stacks show only their
+    # tops; 1.3: feeding lets a card with food go first, then further cards
+    assert RULES.rules_version == "1.3"
 
 
 def test_example_blue_card_price_3_two_culture_one_food_two_points() -> None:
