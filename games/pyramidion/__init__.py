@@ -38,6 +38,9 @@ Rules decisions (also in the pyramidion section of docs/rules-decisions.md):
   1.1: 1.0 moved the holders to the front even when a marker was left
   untaken. Rules 1.2: 1.1 swapped the two players already in phase 6, so
   the second player loaded first in that round and led the tie-break.)
+* Order markers are declared facts: page 7 ties them to torturer cards on
+  Gizeh, but cards are declared by count, not kind, and how markers are
+  taken is on the missing pages; a marker needs no card declared on Gizeh.
 * Phase 7: a pass ends the seat's loading for the round; the phase ends when
   every seat has passed or no boat is displayed. A fetched resource must be
   used on the boat it was fetched for. The statue stands in for any other

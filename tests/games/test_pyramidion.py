@@ -304,6 +304,20 @@ def test_two_players_the_game_ends_before_the_swap(app: GameLog) -> None:
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_a_marker_needs_no_card_declared_on_gizeh(app: GameLog, players: int) -> None:
+    """Decision: page 7 ties markers to torturer cards played on Gizeh, but a
+    card's kind is not recorded and taking markers is on the missing pages:
+    a marker is declared as stated, and phase 6 uses it."""
+    table = Table(app, players)
+    table.declare("blue", "activate", location="gizeh")
+    last = table.seats[-1]
+    assert table.state.cards == {} and table.state.hands[last] == 0
+    table.declare(last, "marker", number=1)
+    events = table.end_phases()
+    assert of(events, "OrderSet")["order"][0] == last
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_order_markers_are_checked(app: GameLog, players: int) -> None:
     table = Table(app, players)
     marker = {"declare": "marker", "number": 1}
