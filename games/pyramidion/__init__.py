@@ -32,8 +32,15 @@ Rules decisions (also in the pyramidion section of docs/rules-decisions.md):
   "1", order Red - Blue - Yellow). The markers are numbered 1 to the number
   of players, one per seat and round, taken only in an activated Gizeh.
   Gizeh not activated: the order stays; with two players the second player
-  then starts. (Rules 1.1: 1.0 moved the holders to the front even when a
-  marker was left untaken.)
+  then starts the next round ("für die nächste Runde"): this round's phase 7
+  keeps the order, and the swap is an ``OrderSet`` (rule
+  ``two-player-swap``) after ``RoundEnded`` when the game goes on. (Rules
+  1.1: 1.0 moved the holders to the front even when a marker was left
+  untaken. Rules 1.2: 1.1 swapped the two players already in phase 6, so
+  the second player loaded first in that round and led the tie-break.)
+* Order markers are declared facts: page 7 ties them to torturer cards on
+  Gizeh, but cards are declared by count, not kind, and how markers are
+  taken is on the missing pages; a marker needs no card declared on Gizeh.
 * Phase 7: a pass ends the seat's loading for the round; the phase ends when
   every seat has passed or no boat is displayed. A fetched resource must be
   used on the boat it was fetched for. The statue stands in for any other

@@ -124,7 +124,10 @@ def _finished(state: PyramidionState, event: Event) -> PyramidionState:
 
 
 def _order_set(state: PyramidionState, event: Event) -> PyramidionState:
-    return replace(state, order=tuple(event["order"]), phase=DISPLAY)
+    # Phase 6 (every seat done with phases 1 to 5) leads to the display; the
+    # two-player swap at a round end leaves the new round in phases 1 to 5.
+    phase6 = state.phase == PHASES_1_TO_5 and set(state.done) == set(state.seats)
+    return replace(state, order=tuple(event["order"]), phase=DISPLAY if phase6 else state.phase)
 
 
 def _boat(state: PyramidionState, event: Event) -> PyramidionState:

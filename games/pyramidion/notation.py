@@ -81,7 +81,7 @@ def _order(state: PyramidionState, e: Event) -> str:
     if e["rule"] == MARKERS:
         return f"phase 6: player order {order} (Gizeh markers)"
     if e["rule"] == TWO_PLAYER_SWAP:
-        return f"phase 6: Gizeh not activated, the second player starts: {order}"
+        return f"Gizeh was not activated: the second player starts the next round: {order}"
     return f"phase 6: player order unchanged, {order}"
 
 

@@ -21,13 +21,23 @@ With two players, the first taking only "2" gives the first space away:
 >>> new_order(("blue", "red"), {"blue": 2}, gizeh_activated=True)
 (('red', 'blue'), 'markers')
 
-Without Gizeh activated the order stays; with two players the second player
-becomes the start player instead:
+Without Gizeh activated the order stays ("wird die Spielerreihenfolge nicht
+verändert"), with two players too: they load in this order in phase 7.
 
 >>> new_order(("blue", "red"), {}, gizeh_activated=False)
-(('red', 'blue'), 'two-player-swap')
+(('blue', 'red'), 'unchanged')
 >>> new_order(("blue", "yellow", "red"), {}, gizeh_activated=False)
 (('blue', 'yellow', 'red'), 'unchanged')
+
+With two players the second player then becomes the start player "für die
+nächste Runde": the swap comes when the round ends and the game goes on.
+
+>>> next_round_order(("blue", "red"), gizeh_activated=False)
+('red', 'blue')
+>>> next_round_order(("blue", "red"), gizeh_activated=True) is None
+True
+>>> next_round_order(("blue", "yellow", "red"), gizeh_activated=False) is None
+True
 """
 
 from __future__ import annotations
@@ -44,8 +54,6 @@ def new_order(
 ) -> tuple[tuple[str, ...], str]:
     """The order for the rest of the round and the next, and which rule set it."""
     if not gizeh_activated:
-        if len(order) == 2:
-            return (order[1], order[0]), TWO_PLAYER_SWAP
         return order, UNCHANGED
     if not markers:
         return order, UNCHANGED
@@ -53,3 +61,11 @@ def new_order(
     others = iter(seat for seat in order if seat not in markers)
     spaces = range(1, len(order) + 1)
     return tuple(by_space[n] if n in by_space else next(others) for n in spaces), MARKERS
+
+
+def next_round_order(order: tuple[str, ...], gizeh_activated: bool) -> tuple[str, ...] | None:
+    """Two players, Gizeh not activated this round: the order for the next
+    round, the second player first (page 7's two-player rules); else None."""
+    if len(order) == 2 and not gizeh_activated:
+        return (order[1], order[0])
+    return None

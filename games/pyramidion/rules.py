@@ -22,7 +22,7 @@ from gamelog.games.pyramidion.declarations import arbiter_declaration, seat_decl
 from gamelog.games.pyramidion.evolve import evolve
 from gamelog.games.pyramidion.loading import read_load
 from gamelog.games.pyramidion.options import PLAYERS, components_of, normalize
-from gamelog.games.pyramidion.order import new_order
+from gamelog.games.pyramidion.order import TWO_PLAYER_SWAP, new_order, next_round_order
 from gamelog.games.pyramidion.sample import (
     arbiter_sample,
     loader_sample,
@@ -64,7 +64,7 @@ def load_schemas() -> Mapping[str, JSON]:
 class Pyramidion:
     name = "pyramidion"
     title = "Pyramidion (White Goblin Games), partly refereed: page 7 of the rulebook"
-    rules_version = "1.1"
+    rules_version = "1.2"
     min_players, max_players = PLAYERS
     default_component_set = "pyramidion/page-7"
     # A club's own boat deck lists every boat's points: its faces stay hidden.
@@ -190,7 +190,20 @@ class Pyramidion:
             "game_ends": ends,
         }
         if not ends:
-            return [ended]
+            swapped = next_round_order(state.order, state.gizeh_activated)
+            if swapped is None:
+                return [ended]
+            # Two players, Gizeh not activated: "ist der zweite Spieler
+            # automatisch Startspieler für die nächste Runde".
+            return [
+                ended,
+                {
+                    "type": "OrderSet",
+                    "order": list(swapped),
+                    "markers": {},
+                    "rule": TWO_PLAYER_SWAP,
+                },
+            ]
         places = ranking(
             state.seats,
             points,

@@ -222,21 +222,99 @@ def test_without_gizeh_the_order_stays(app: GameLog, players: int) -> None:
     }
 
 
-def test_two_players_without_gizeh_the_second_player_starts(app: GameLog) -> None:
+def without_gizeh(table: Table) -> None:
+    """Two players activate three locations, none of them Gizeh."""
+    first, second = table.state.order
+    table.declare(first, "activate", location="cairo")
+    table.declare(second, "activate", location="location-3")
+    table.declare(first, "activate", location="location-4")
+
+
+def test_two_players_without_gizeh_the_second_player_starts_the_next_round(
+    app: GameLog,
+) -> None:
+    """Page 7, two players: "Wird Gizeh während einer Runde nicht aktiviert, ist
+    der zweite Spieler automatisch Startspieler für die nächste Runde." This
+    round's order stays ("wird die Spielerreihenfolge nicht verändert"): blue
+    still loads first; the swap takes effect when the next round begins."""
     table = Table(app, 2)
-    table.declare("blue", "activate", location="cairo")
-    table.declare("red", "activate", location="location-3")
-    table.declare("blue", "activate", location="location-4")
+    for seat in table.seats:
+        table.declare(seat, "gain", resources={"stone": 1})
+    without_gizeh(table)
     events = table.end_phases()
-    assert of(events, "OrderSet")["rule"] == "two-player-swap"
-    assert table.state.order == ("red", "blue")
-    # Next round red activates first.
+    assert of(events, "OrderSet") == {
+        "type": "OrderSet",
+        "order": ["blue", "red"],
+        "markers": {},
+        "rule": "unchanged",
+    }
+    assert table.state.order == ("blue", "red")
+    table.boat({"stone": 1}, 1)
+    table.boat({"stone": 1}, 1)
     table.declare(ARBITER, "display-complete")
-    assert table.state.round == 2
+    assert table.state.loader == "blue", "phase 7 of this round keeps the order"
+    table.play("blue", {"load": 1})
+    events = table.play("red", {"load": 2})
+    assert kinds(events)[-2:] == ["RoundEnded", "OrderSet"]
+    assert events[-1] == {
+        "type": "OrderSet",
+        "order": ["red", "blue"],
+        "markers": {},
+        "rule": "two-player-swap",
+    }
+    state = table.state
+    assert state.round == 2 and state.phase == "phases-1-to-5"
+    assert state.order == ("red", "blue")
+    # Red starts round 2: red activates the first location.
     assert table.refused("blue", {"declare": "activate", "location": "gizeh"}) == (
         "not-your-activation"
     )
     table.declare("red", "activate", location="gizeh")
+
+
+def test_two_players_a_gizeh_round_keeps_the_start_player(app: GameLog) -> None:
+    """Gizeh activated and no marker taken: nobody swaps (the rule speaks of
+    Gizeh not being activated)."""
+    table = Table(app, 2)
+    table.end_phases()  # activates Gizeh first
+    assert table.state.activated("gizeh")
+    events = table.declare(ARBITER, "display-complete")
+    assert "OrderSet" not in kinds(events)
+    assert table.state.round == 2 and table.state.order == ("blue", "red")
+
+
+def test_two_players_the_game_ends_before_the_swap(app: GameLog) -> None:
+    """The swap is for the next round: a game ending in a round without Gizeh
+    breaks a tie by this round's order, blue first."""
+    table = Table(app, 2)
+    for seat in table.seats:
+        table.declare(seat, "gain", resources={"stone": 1})
+    without_gizeh(table)
+    table.end_phases()
+    table.boat({"stone": 1}, 10)
+    table.boat({"stone": 1}, 10)
+    table.declare(ARBITER, "display-complete")
+    table.play("blue", {"load": 1})
+    events = table.play("red", {"load": 2})
+    assert kinds(events)[-2:] == ["RoundEnded", "GameEnded"]
+    assert of(events, "GameEnded")["order"] == ["blue", "red"]
+    assert of(events, "GameEnded")["ranking"] == ["blue", "red"]
+    result = app.state_at(table.id).result
+    assert result is not None and result["winners"] == ["blue"]
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_a_marker_needs_no_card_declared_on_gizeh(app: GameLog, players: int) -> None:
+    """Decision: page 7 ties markers to torturer cards played on Gizeh, but a
+    card's kind is not recorded and taking markers is on the missing pages:
+    a marker is declared as stated, and phase 6 uses it."""
+    table = Table(app, players)
+    table.declare("blue", "activate", location="gizeh")
+    last = table.seats[-1]
+    assert table.state.cards == {} and table.state.hands[last] == 0
+    table.declare(last, "marker", number=1)
+    events = table.end_phases()
+    assert of(events, "OrderSet")["order"][0] == last
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)

@@ -200,6 +200,38 @@ def test_example_thomas_places_37_as_fifth_card_and_takes_40_46_57() -> None:
     assert sorted(state.collections[0].cards()) == [40, 46, 57]
 
 
+def test_example_thomas_takes_his_third_green_card_then_a_fourth() -> None:
+    """Rulebook: "Thomas muss die dritte grüne Karte nehmen. Er dreht sie
+    zusammen mit seinen beiden grünen Karten auf die Rückseite." and "Im
+    weiteren Verlauf des Spiels bekommt Thomas seine vierte grüne Karte"
+    ("behandelst du sie so, als wäre sie die erste"). The example's green is
+    85's colour in the house set (light-blue); the fourth is the 40 he takes
+    with his 37."""
+    green = colour(85)
+    assert colour(40) == green
+    first, second = [c for c in cards_of(green, 1, 29) if c not in (19, 24)][:2]
+    state = table(
+        ((83, 37, 1, 2, 6), (5, 7, 8, 9, 11)),
+        ((19, 24), (40, 46, 57), (77, 81, 85)),
+        collections=(collection_with(first, second), Collection.empty(7)),
+    )
+    state, events = play(state, "ann", 83)  # the fifth card of row 3, not the highest
+    taken = of_type(events, "CardsTaken")[0]
+    assert taken["cards"] == [85] and taken["turned_face_down"] == [COLOURS[green]]
+    assert state.display[2] == Row(60, (77, 81, 83))
+    assert state.collections[0].face_up[green] == ()
+    assert sorted(state.collections[0].face_down[green]) == sorted([first, second, 85])
+    assert score_collection(state.collections[0]).points == -3
+    state, _ = play(state, "ben", 5)
+    state, events = play(state, "ann", 37)
+    assert of_type(events, "CardsTaken")[0]["turned_face_down"] == []
+    assert state.collections[0].face_up[green] == (40,), "the fourth counts as a first"
+    assert len(state.collections[0].face_down[green]) == 3
+    # -3 for the turned triple, +1 for each single: green (40), 46, 57.
+    assert colour(46) != green and colour(57) != green and colour(46) != colour(57)
+    assert score_collection(state.collections[0]).points == -3 + 3
+
+
 def thomas_collection() -> Collection:
     """Four single colours, two pairs, six cards face down: an olive triple,
     and three orange ones under a fourth orange that counts as a first."""
