@@ -66,9 +66,14 @@ Rules decisions (also in the panem section of docs/rules-decisions.md):
 * Anyone may move to a free Justice building space; swapping needs the chip.
   The swap partner must have moved already this round and must not stand at the
   swapper's location of last round; the swapper then acts at the new place
-  (its action, or the advantage card beside it).
+  (its action, or the advantage card beside it). The partner may be put on the
+  Justice building even if it stood there last round: the rule against staying
+  binds a player's own move, and the rulebook says the swapped player suffers
+  no disadvantage ("hat dadurch keinen Nachteil").
 * An advantage card may be taken instead of the action, once per game; it
-  replaces the start advantage. Mayor Undersee needs no chip.
+  replaces the start advantage. Mayor Undersee needs no chip, and taking it
+  with the chip in hand keeps the chip: the chip pays for the swap ("Um die
+  zugehörige Aktion nutzen zu dürfen"), and the card is taken instead of it.
 * Haymitch: at most two exchanges, each of a different hand card and a
   different pile card (all as held before the exchange).
 * Prim: two cards drawn, one kept; the other goes face up on the discard pile.
