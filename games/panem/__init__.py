@@ -98,10 +98,15 @@ Rules decisions (also in the panem section of docs/rules-decisions.md):
 * Trades: cards asked are named by kind (``food-3``), since nobody knows the
   ids in another hand. Any numbers of cards may be traded; one side may be
   empty (a gift), not both. The partners see each other's traded cards; others
-  see counts. A proposal is void when its proposer no longer holds the cards
-  offered, or when the asked player traded away a card of an asked kind and no
-  longer holds all asked kinds. Declaring done voids one's open proposals and
-  those made to one; proposals to a seat that is done are refused.
+  see counts. A proposal stays open until it is accepted, declined or
+  withdrawn, or a party declares done (which voids one's open proposals and
+  those made to one; proposals to a seat that is done are refused). One whose
+  cards are gone (the proposer gave the offered cards away, or the asked
+  player no longer holds the asked kinds) cannot be accepted: the refusal
+  goes only to the player asked. Rules 1.1 voided such a proposal at once,
+  in the record: everybody then learnt that a trade they saw only as counts
+  had taken a card of an asked kind (asked kinds are public), so 1.2 voids
+  nothing a player could not see for themselves.
 * Ties: fewest lots in the glass ball (each player's first lot included),
   then a shared place. The tribute ranks last whatever its points; with two
   players a neutral lot leaves both in the running (most points wins), a
@@ -124,7 +129,7 @@ Rules decisions (also in the panem section of docs/rules-decisions.md):
   ``CardsShown`` shows hidden cards, so no undo crosses it. Showing changes no
   seat's legal moves and nothing ``decide`` does with the other moves: a move
   with ``"show"`` was refused before and refused moves are never recorded, so
-  rules_version stays 1.1.
+  showing left rules_version at 1.1.
 * ``concurrent``: a sealed tribute and a seat showing cards leave every other
   seat's choices as they were. ``TradingDone`` does not: proposals to a seat
   that is done are refused and its open proposals become void.

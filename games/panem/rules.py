@@ -126,7 +126,7 @@ def _ids(value: Any, what: str) -> list[str]:
 class Panem:
     name = "panem"
     title = "Die Tribute von Panem: Überleben in Distrikt 12"
-    rules_version = "1.1"
+    rules_version = "1.2"
     min_players = 2
     max_players = 4
     default_component_set = DEFAULT_SET
@@ -699,19 +699,11 @@ class Panem:
                 "take": cards,
             }
         )
-        after = table.s
-        lost = {offer.proposer: set(offer.give), seat: set(cards)}
-        for other in after.offers:
-            void = other.proposer in lost and not set(other.give) <= after.hands[other.proposer]
-            if other.target in lost:
-                lost_kinds = {after.catalog.cards[c].kind for c in lost[other.target]}
-                if (
-                    lost_kinds & set(other.ask)
-                    and self._cover(after, other.target, other.ask) is None
-                ):
-                    void = True
-            if void:
-                table.emit({"type": "TradeVoided", "offer": other.id, "reason": "cards gone"})
+        # No other proposal is voided here, though its cards may be gone now:
+        # others see only how many cards changed hands, and a void in the
+        # record would tell them a traded card's kind. It stays open until
+        # withdrawn, declined or a party is done; accepting it is refused
+        # (only to the player asked) while its cards are gone.
 
     # showing cards
 

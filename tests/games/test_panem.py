@@ -101,7 +101,7 @@ def test_registered_and_named() -> None:
     from gamelog.games import get_rules
 
     assert get_rules("panem") is RULES
-    assert RULES.rules_version == "1.1"
+    assert RULES.rules_version == "1.2"
     assert (RULES.min_players, RULES.max_players) == (2, 4)
 
 
@@ -691,7 +691,7 @@ def test_trade_decline_withdraw_and_refusals() -> None:
     refused(state, "dan", {"accept": 3})
 
 
-def test_trade_becomes_void_when_cards_are_gone() -> None:
+def test_a_proposal_whose_cards_are_gone_stays_open_and_cannot_be_accepted() -> None:
     state = at_trading()
     state = play(state, "ann", {"propose": {"to": "ben", "give": ["food-3-01"], "ask": []}})
     state = play(state, "cat", {"propose": {"to": "ann", "give": ["fuel-2-01"], "ask": ["food-3"]}})
@@ -699,13 +699,48 @@ def test_trade_becomes_void_when_cards_are_gone() -> None:
         state, "dan", {"propose": {"to": "ben", "give": ["fuel-1-01"], "ask": ["medicine-2"]}}
     )
     events = decide(state, "ben", {"accept": 1})
-    assert [e["type"] for e in events] == ["TradeAccepted", "TradeVoided"]
-    assert events[1]["offer"] == 2  # Ann no longer holds food worth 3
+    assert [e["type"] for e in events] == ["TradeAccepted"]
     state = play(state, "ben", {"accept": 1})
+    # Ann no longer holds food worth 3: Cat's proposal stays, Ann cannot take it.
+    assert [o.id for o in state.offers] == [2, 3]
+    assert refused(state, "ann", {"accept": 2}).code == "bad-trade"
+    assert {"accept": 2} not in RULES.legal_moves(state, "ann")
     state = play(state, "ben", {"propose": {"to": "cat", "give": ["medicine-2-01"], "ask": []}})
     events = decide(state, "cat", {"accept": 4})
-    assert [e["type"] for e in events] == ["TradeAccepted", "TradeVoided"]
-    assert events[1]["offer"] == 3  # Ben gave away his medicine worth 2
+    assert [e["type"] for e in events] == ["TradeAccepted"]
+    state = play(state, "cat", {"accept": 4})
+    # Ben gave his medicine worth 2 away: Dan's proposal stays, Ben cannot take it,
+    # and may decline it.
+    assert refused(state, "ben", {"accept": 3}).code == "bad-trade"
+    assert {"decline": 3} in RULES.legal_moves(state, "ben")
+    assert [e["type"] for e in decide(state, "ben", {"decline": 3})] == ["TradeDeclined"]
+
+
+def test_others_cannot_tell_which_kind_a_trade_took_from_open_proposals() -> None:
+    """Dan asks Ben for medicine worth 2, in the open. Ben then gives Cat one
+    card. Whether it was that medicine or another card, Ann (and a
+    spectator) must see the same record and the same table: rules 1.1
+    voided Dan's proposal in public when the medicine went, which named the
+    kind of a card that Ann saw only as a count."""
+
+    def after_ben_gives(card: str) -> tuple[list[Any], PanemState]:
+        state = at_trading()
+        state = play(
+            state, "dan", {"propose": {"to": "ben", "give": ["fuel-1-01"], "ask": ["medicine-2"]}}
+        )
+        state = play(state, "ben", {"propose": {"to": "cat", "give": [card], "ask": []}})
+        events = decide(state, "cat", {"accept": 2})
+        return events, play(state, "cat", {"accept": 2})
+
+    (asked_events, asked), (other_events, other) = (
+        after_ben_gives("medicine-2-01"),
+        after_ben_gives("fuel-1-04"),
+    )
+    for viewer in ("ann", None):
+        assert [RULES.redact(e, viewer) for e in asked_events] == [
+            RULES.redact(e, viewer) for e in other_events
+        ]
+        assert RULES.view(asked, viewer)["trading"] == RULES.view(other, viewer)["trading"]
 
 
 def test_trading_ends_when_everyone_is_done() -> None:
