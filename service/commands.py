@@ -49,6 +49,15 @@ from gamelog.service.outcomes import CreatedGame, Played, Shown, TakeBackOutcome
 from gamelog.service.store import _refusal_of, event_record, working_copy
 
 
+def _refuse_duplicate_tag(metadata: Mapping[str, JSON] | None) -> None:
+    """Only a tournament tags a game ``Duplicate`` (its round's tables; their
+    forks inherit it): the tag withholds a running game from spectators."""
+    if DUPLICATE_TAG in (metadata or {}):
+        raise InvalidArgument(
+            "bad-metadata", f"tag {DUPLICATE_TAG} is set by tournaments (duplicate rounds)"
+        )
+
+
 class Commands(ClockKeeping):
     """The use cases that store something."""
 
@@ -64,10 +73,7 @@ class Commands(ClockKeeping):
         seed: bytes | None = None,
     ) -> CreatedGame:
         """Set up a new game: deal it, publish the seed's commitment, issue tokens."""
-        if DUPLICATE_TAG in (metadata or {}):
-            raise InvalidArgument(
-                "bad-metadata", f"tag {DUPLICATE_TAG} is set by tournaments (duplicate rounds)"
-            )
+        _refuse_duplicate_tag(metadata)
         game_aggregate, credentials, created = self._prepare_game(
             game, seats, options, undo_policy, metadata, seed
         )
@@ -473,6 +479,7 @@ class Commands(ClockKeeping):
         undo_policy: str | None = None,
     ) -> CreatedGame:
         """Start a new game from the state of any position of another."""
+        _refuse_duplicate_tag(metadata)
         viewer = self.viewer(game_id, token)
         parent = self._game(game_id)
         if at_position > parent.position:
@@ -508,6 +515,7 @@ class Commands(ClockKeeping):
             "seats": created["seats"],
             "options": created["options"],
             "undo_policy": policy,
+            # A fork keeps its parent's tags, Duplicate among them, but cannot add it.
             "metadata": {**created["metadata"], **self._checked_metadata(metadata)},
             "commitment": seed_commitment(seed, seed_nonce),
             "parent": {

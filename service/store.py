@@ -199,13 +199,24 @@ class GameStore(Application[UUID]):
         ``Duplicate``, its forks too): the round's tables of one size share
         one deal, so a card one table plays openly names a card the same
         seat holds at the others. Its seats and the director read it; every
-        table is public once the round is over (its end stored)."""
-        if self._is_duplicate(game_id) and not self._game(game_id).is_finished:
+        table is public once the round is over (its end stored). A fork is
+        public only then too, though it may finish before: its creation
+        holds the table's deal."""
+        if self._is_duplicate(game_id) and not self._round_over(game_id):
             raise PermissionDenied(
                 "duplicate-table",
                 "a table of a duplicate round shows nothing to spectators until the round "
                 "is over: the round's other tables play the same deal",
             )
+
+    def _round_over(self, game_id: UUID) -> bool:
+        """Whether the table a duplicate game is, or was forked from, is
+        finished: a table's end is held until its round is over."""
+        game = self._game(game_id)
+        # Parents are created before their forks, so the chain ends.
+        while parent := game.record_created.get("parent"):
+            game = self._game(UUID(parent["game_id"]))
+        return game.is_finished
 
     def _is_duplicate(self, game_id: UUID) -> bool:
         """Whether the game carries the ``Duplicate`` tag, from the cache or

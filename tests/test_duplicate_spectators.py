@@ -25,7 +25,7 @@ from tournament_helpers import Running, names, play_table, start
 
 from gamelog.games.leaks import find_leaks
 from gamelog.service.app import GameLog
-from gamelog.service.errors import PermissionDenied, Unauthenticated
+from gamelog.service.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from gamelog.service.live import LiveFollow
 
 
@@ -109,3 +109,40 @@ def test_every_table_is_public_once_the_duplicate_round_is_over(app: GameLog) ->
     assert app.view(watched, None).viewer is None
     assert app.visible_records(watched, None)[-1].record["kind"] == "finished"
     assert follow_first_record(app, watched) is not None
+
+
+def test_a_finished_fork_of_a_running_table_stays_hidden_until_the_round_is_over(
+    app: GameLog,
+) -> None:
+    """The director forks a running table and plays the fork to its end. A
+    fork holds no end back, and its creation holds the table's deal: were it
+    public once finished, anyone would read every seat's hand of the round."""
+    t, watched, own = duplicate_round(app)
+    fork = app.fork(watched, t.director, 0)
+    fork_of_fork = app.fork(fork.game_id, fork.arbiter_token, 0)
+    rng = random.Random(2)
+    while not app.state_at(fork.game_id).is_finished:
+        game = app.state_at(fork.game_id)
+        seat = game.rules.to_act(game.state)[0]
+        moves = app.legal_moves(fork.game_id, fork.tokens[seat]).moves
+        app.play(fork.game_id, fork.tokens[seat], rng.choice(moves), game.position)
+    assert not app.state_at(watched).is_finished
+    for game_id in (fork.game_id, fork_of_fork.game_id):
+        with pytest.raises(PermissionDenied) as refused:
+            app.view(game_id, None)
+        assert refused.value.code == "duplicate-table"
+    assert app.visible_records(fork.game_id, fork.arbiter_token)  # its arbiter reads it
+
+    play_table(app, watched, t.tokens, random.Random(1))
+    play_table(app, own, t.tokens, random.Random(2))
+    assert app.state_at(watched).is_finished
+    assert app.visible_records(fork.game_id, None)[-1].record["kind"] == "finished"
+
+
+def test_only_a_tournament_tags_a_game_duplicate(app: GameLog) -> None:
+    """The tag withholds a running game from spectators: a fork cannot add it."""
+    game = app.create_game("three-too-many", ["ann", "bob"])
+    with pytest.raises(InvalidArgument):
+        app.fork(game.game_id, game.arbiter_token, 0, metadata={"Duplicate": "mine"})
+    with pytest.raises(InvalidArgument):
+        app.create_game("three-too-many", ["ann", "bob"], metadata={"Duplicate": "mine"})
