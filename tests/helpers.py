@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -10,10 +12,22 @@ from typing import Any
 from uuid import UUID
 
 from gamelog.cli.client import ApiError, Client
-from gamelog.cli.process import ServerProcess
+from gamelog.cli.process import GAMELOG, ServerProcess
 from gamelog.games.protocol import ARBITER
 from gamelog.service.app import CreatedGame, GameLog
 from gamelog.service.errors import Conflict
+
+
+def gamelog_json(server: ServerProcess, *args: str) -> Any:
+    """Run a ``gamelog`` command against ``server``; its --json output."""
+    result = subprocess.run(
+        [*GAMELOG, *args, "--server", server.address, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
 
 
 @dataclass

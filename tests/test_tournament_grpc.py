@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tournament_helpers import gamelog_json as gamelog
 from tournament_helpers import names, standings_from_records, start
 
 from gamelog.cli.client import ApiError
@@ -32,6 +31,8 @@ from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.app import GameLog
 from gamelog.tournaments.points import exact_text
+
+from helpers import gamelog_json as gamelog
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,6 @@ from typing import Any
 from uuid import UUID
 
 import pytest
-from tournament_helpers import gamelog_json as cli
 from tournament_helpers import play_table, standings_from_records, start
 
 import gamelog.service.tournaments as tournaments_module
@@ -33,6 +32,8 @@ from gamelog.service.app import GameLog
 from gamelog.service.errors import PermissionDenied, Unauthenticated
 from gamelog.service.index_view import GameFilter
 from gamelog.service.outcomes import CreatedGame
+
+from helpers import gamelog_json as cli
 
 PLAYERS = ["Ann Smith", "Ben Jones", "Cy Young", "Dee Dee", "Eve Online", "Fay Wray", "Gus Grissom"]
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}

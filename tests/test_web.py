@@ -41,6 +41,8 @@ from gamelog.games import all_rules, get_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.replay.fold import fold
 
+from helpers import gamelog_json
+
 GAMES = [rules.name for rules in all_rules()]
 PICTURE = {
     "three-too-many": ["g.row", "g.seat", "g.hand"],
@@ -630,19 +632,9 @@ def test_tournaments_list_events_with_rounds_and_tables(
 def test_a_gamelog_tournament_shows_its_standings(page: ReplayPage, server: ServerProcess) -> None:
     """A tournament run by gamelog: its event page shows the standings the
     Tournaments service computes, a row per player in place order."""
-    import subprocess
-
-    from gamelog.cli.process import GAMELOG
 
     def gamelog(*args: str) -> Any:
-        result = subprocess.run(
-            [*GAMELOG, *args, "--server", server.address, "--json"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert result.returncode == 0, result.stderr
-        return json.loads(result.stdout)
+        return gamelog_json(server, *args)
 
     name = f"Web open {random.randrange(10**6)}"
     created = gamelog(

@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
-from gamelog.cli.process import GAMELOG, ServerProcess
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_record import fold_tournament
 from gamelog.service.app import GameLog
 from gamelog.service.errors import Conflict
 from gamelog.tournaments.standings import Standing, standings
-
-
-def gamelog_json(server: ServerProcess, *args: str) -> Any:
-    """Run a ``gamelog`` command against ``server``; its --json output."""
-    result = subprocess.run(
-        [*GAMELOG, *args, "--server", server.address, "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
 
 
 @dataclass

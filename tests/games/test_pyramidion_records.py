@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -14,11 +13,13 @@ import jsonschema
 import pytest
 from test_pyramidion import BLUES_BOAT, TEST_SET, Table, blue_ready
 
-from gamelog.cli.process import GAMELOG, ServerProcess
+from gamelog.cli.process import ServerProcess
 from gamelog.games.playout import play_out
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.games.pyramidion import RULES
 from gamelog.service.app import GameLog
+
+from helpers import gamelog_json
 
 SVG = "{http://www.w3.org/2000/svg}"
 BLUES_LOAD = {
@@ -186,25 +187,14 @@ def test_whole_games_keep_to_the_schemas(players: int, options: dict[str, Any]) 
             check["event"].validate(RULES.redact(event, viewer))
 
 
-def gamelog(server: ServerProcess, *args: str) -> Any:
-    result = subprocess.run(
-        [*GAMELOG, *args, "--server", server.address, "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_selfplay_finishes_for_every_player_count(server: ServerProcess, players: int) -> None:
-    games = gamelog(server, "selfplay", "pyramidion", "--players", str(players), "--seed", "7")
+    games = gamelog_json(server, "selfplay", "pyramidion", "--players", str(players), "--seed", "7")
     assert len(games) == 1
     game = games[0]
     assert game["finished"] and len(game["result"]["winners"]) == 1
     assert set(game["result"]["scores"]) == {f"p{i + 1}" for i in range(players)}
-    report = gamelog(server, "audit", game["game_id"])
+    report = gamelog_json(server, "audit", game["game_id"])
     assert all(r["ok"] for r in report)
 
 
