@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -53,6 +53,7 @@ from gamelog.service.transcoder import TOPIC as TRANSCODER_TOPIC
 
 log = logging.getLogger(__name__)
 AggregateT = TypeVar("AggregateT", bound=Aggregate)
+_Fact = TypeVar("_Fact")
 SNAPSHOT_INTERVAL = 64
 LOCK_STRIPES = 257
 CREDENTIALS_CACHE_SIZE = 100_000
@@ -219,43 +220,44 @@ class GameStore(Application[UUID]):
         return game.is_finished
 
     def _is_duplicate(self, game_id: UUID) -> bool:
-        """Whether the game carries the ``Duplicate`` tag, from the cache or
-        its creation event alone (spectators of other games pay no fold)."""
-        cache = self.repository.cache
-        if cache is not None:
-            with contextlib.suppress(KeyError):
-                cached: Any = cache.get(game_id)
-                if isinstance(cached, Game):
-                    return cached.end_held
-        try:
-            first = list(self.events.get(game_id, limit=1))
-        except Exception:  # damaged or away: ``_game`` says which
-            first = []
-        if first and isinstance(first[0], Game.Created):
-            metadata = first[0].record.get("metadata")
-            return isinstance(metadata, dict) and DUPLICATE_TAG in metadata
-        return self._game(game_id).end_held
+        """Whether the game carries the ``Duplicate`` tag."""
+        return self._fixed_at_creation(
+            game_id,
+            lambda game: game.end_held,
+            lambda created: DUPLICATE_TAG in (created.record.get("metadata") or {}),
+        )
 
     def _game_tournament(self, game_id: UUID) -> UUID | None:
-        """The tournament here whose table a game may be (``Game.tournament_id``;
-        it never changes: from the cache when there)."""
+        """The tournament here whose table a game may be (``Game.tournament_id``)."""
+        return self._fixed_at_creation(
+            game_id,
+            lambda game: game.tournament_id,
+            # An event stored before the id was kept lacks it.
+            lambda created: tournament_of(created.record, getattr(created, "tournament_id", None)),
+        )
+
+    def _fixed_at_creation(
+        self,
+        game_id: UUID,
+        of_game: Callable[[Game], _Fact],
+        of_creation: Callable[[Any], _Fact],
+    ) -> _Fact:
+        """A fact about a game that its creation fixes: from the cached game,
+        else from the creation event alone, so that a caller with a wrong
+        token or no token never makes the server fold the whole game."""
         cache = self.repository.cache
         if cache is not None:
             with contextlib.suppress(KeyError):
                 cached: Any = cache.get(game_id)
                 if isinstance(cached, Game):
-                    return cached.tournament_id
-        # Only the creation event: a caller with a wrong token must not make
-        # the server fold the whole game.
+                    return of_game(cached)
         try:
             first = list(self.events.get(game_id, limit=1))
         except Exception:  # damaged or away: ``_game`` says which
             first = []
         if first and isinstance(first[0], Game.Created):
-            created = first[0]
-            # An event stored before the id was kept lacks it.
-            return tournament_of(created.record, getattr(created, "tournament_id", None))
-        return self._game(game_id).tournament_id
+            return of_creation(first[0])
+        return of_game(self._game(game_id))
 
     def _tournament_viewer(self, tournament_id: UUID, game_id: UUID, token: str | None) -> Viewer:
         refused = Unauthenticated("bad-token", "this token belongs to no seat of this game")
