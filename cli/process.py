@@ -96,13 +96,13 @@ class WebProcess:
         return status
 
 
-def start_web_process(log_dir: Path, server: str, timeout: float = 30) -> WebProcess:
-    """Start ``gamelog web --server SERVER --port 0``; wait until it says where.
+def start_web_process(log_dir: Path, server: str, *args: str, timeout: float = 30) -> WebProcess:
+    """Start ``gamelog web --server SERVER --port 0 ARGS``; wait until it says where.
     Its log (uvicorn's, access log included) goes to a file beside the others."""
     log_path = log_dir / f"web-{uuid.uuid4().hex[:8]}.log"
     with log_path.open("w") as log_file:
         process = subprocess.Popen(
-            [*GAMELOG, "web", "--server", server, "--port", "0"],
+            [*GAMELOG, "web", "--server", server, "--port", "0", *args],
             stdout=subprocess.PIPE,
             stderr=log_file,
             text=True,

@@ -30,11 +30,30 @@ LOOPBACK_NAMES = ["127.0.0.1", "localhost"]
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="address the page listens on")
 @click.option("--port", default=8080, show_default=True, type=int, help="0 picks a free port")
-def web(server: str, ca: str | None, host: str, port: int) -> None:
+@click.option(
+    "--max-streams",
+    type=click.IntRange(1),
+    help="live streams held at once, more are refused with 429 [default: 1000]",
+)
+@click.option(
+    "--follow-stall",
+    type=click.FloatRange(min=0.1),
+    help="seconds one write may wait for a page that stopped reading before its "
+    "stream ends [default: 30]",
+)
+def web(
+    server: str,
+    ca: str | None,
+    host: str,
+    port: int,
+    max_streams: int | None,
+    follow_stall: float | None,
+) -> None:
     """Serve the replay board: every game as pictures, move by move, live."""
     import uvicorn
 
     from gamelog.web.app import create_app
+    from gamelog.web.streaming import MAX_STREAMS, STALL_SECONDS
 
     listener = listen(host, port)
     bound = listener.getsockname()[1]
@@ -42,7 +61,7 @@ def web(server: str, ca: str | None, host: str, port: int) -> None:
     # site cannot point a name of its own at it and read it.
     hosts = LOOPBACK_NAMES if host in LOOPBACK_NAMES else None
     config = uvicorn.Config(
-        create_app(server, ca, hosts),
+        create_app(server, ca, hosts, max_streams or MAX_STREAMS, follow_stall or STALL_SECONDS),
         log_config=log_config(),
         log_level="info",
         access_log=True,  # request lines only: tokens travel in headers, never in URLs

@@ -135,9 +135,12 @@ class Listing(GameStore):
                 children.setdefault(game.parent_game_id, []).append(game)
         positions = index.last_positions(list(ids))
         nodes: list[TreeNode] = []
+        # Depth first, each game's branches in the order made: the next game
+        # is the stack's last (pop(0) and a new list per game cost the square
+        # of the tree's size, and anyone may fork a finished game).
         stack = [root]
         while stack:
-            game = stack.pop(0)
+            game = stack.pop()
             nodes.append(
                 TreeNode(
                     game_id=game.game_id,
@@ -147,7 +150,7 @@ class Listing(GameStore):
                     finished=game.finished,
                 )
             )
-            stack = children.get(game.game_id, []) + stack
+            stack.extend(reversed(children.get(game.game_id, [])))
         return root.game_id, nodes
 
     @staticmethod

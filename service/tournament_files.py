@@ -40,6 +40,7 @@ from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
 from gamelog.replay.tournament_archive import build_archive, parse_archive
 from gamelog.replay.tournament_audit import audit_tournament
+from gamelog.service import tournaments
 from gamelog.service.errors import InvalidArgument, PermissionDenied, Refused
 from gamelog.service.record_files import RecordFiles
 from gamelog.service.tournament import Tournament
@@ -47,6 +48,19 @@ from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentia
 from gamelog.service.tournament_outcomes import ImportedTournament
 from gamelog.service.tournament_queries import TournamentQueries
 from gamelog.service.tournaments import TournamentCommands
+
+
+def _check_players(records: list[Record]) -> None:
+    """An archive registers no more players than registration allows here:
+    anyone can build one that audits clean, and a field far beyond the limit
+    cost minutes to import and seconds for every reading of its standings."""
+    registered = sum(1 for record in records if record["kind"] == "player-registered")
+    if registered > tournaments.MAX_PLAYERS:
+        raise InvalidArgument(
+            "too-many-players",
+            f"the archive registers {registered} players; a tournament has at most "
+            f"{tournaments.MAX_PLAYERS}",
+        )
 
 
 class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
@@ -106,6 +120,7 @@ class TournamentFiles(TournamentCommands, TournamentQueries, RecordFiles):
                     "seed-missing", f"game {entry.game_id} is running and lacks its secret seed"
                 )
         records = archive.records
+        _check_players(records)
         finished = records[-1]["kind"] == "finished"
         if not finished and not archive.secret_seed:
             raise Refused(

@@ -12,6 +12,7 @@ import json
 import random
 import sqlite3
 import tempfile
+import time
 import types
 import uuid
 from collections.abc import Iterator
@@ -550,3 +551,37 @@ def test_an_imported_record_is_found_by_its_creation_hash(store: GameLog) -> Non
     assert found == [created.game_id, copy.game_id]
     assert store.games_with_creation_hash(other.record["hash"]) == [other.game_id]
     assert store.games_with_creation_hash("0" * 64) == []
+
+
+def test_a_wide_tree_costs_its_size_not_its_square(
+    app: GameLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone may fork a finished game, as often as they like, and anyone may
+    ask for its tree (the web page does on every open). Walking the tree
+    copied the whole list of games still to visit for every game visited:
+    100,000 forks of one game cost some 8 s per GetTree."""
+    from gamelog.service.index_view import IndexedGame
+
+    root = uuid.UUID(int=1)
+
+    def game(n: int, parent: UUID | None) -> IndexedGame:
+        link = {"game_id": str(parent), "position": 1, "hash": "0" * 64} if parent else None
+        return IndexedGame(uuid.UUID(int=n), n, "freeform", "1", ("ann",), {}, link, "", "")
+
+    forks = [game(n, root) for n in range(2, 100_002)]
+    grandchild = game(100_002, uuid.UUID(int=2))
+    games = [game(1, None), *forks, grandchild]
+    view = app.game_index.view
+    monkeypatch.setattr(view, "tree_of", lambda game_id: games)
+    monkeypatch.setattr(view, "last_positions", lambda ids: {})
+    started = time.perf_counter()
+    found, nodes = app.tree(root)
+    assert time.perf_counter() - started < 2
+    assert found == root and len(nodes) == len(games)
+    # Parents first, each branch's own branches right after it, in order made.
+    assert [n.game_id for n in nodes[:4]] == [
+        root,
+        uuid.UUID(int=2),
+        grandchild.game_id,
+        uuid.UUID(int=3),
+    ]

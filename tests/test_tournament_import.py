@@ -29,7 +29,7 @@ from gamelog.cli.tournament_client import TournamentClient
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.app import GameLog
-from gamelog.service.errors import PermissionDenied, Unauthenticated
+from gamelog.service.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from gamelog.service.index_view import GameFilter
 from gamelog.service.outcomes import CreatedGame
 
@@ -317,3 +317,24 @@ def test_a_squatted_id_does_not_stop_the_real_import_through_the_cli(tmp_path: P
     finally:
         origin.stop()
         target.stop()
+
+
+def test_an_archive_holds_no_more_players_than_registration_allows(
+    app: GameLog, elsewhere: GameLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Registration stops at MAX_PLAYERS; an archive anyone can build (its
+    hashes are anyone's to compute) did not, so one 32 MiB import seated
+    some 80,000 players, took minutes to store, and every GetStandings of it
+    (which anyone may ask, and the web page does) cost seconds."""
+    most = 50
+    monkeypatch.setattr(tournaments_module, "MAX_PLAYERS", most + 1)
+    t = start(app, "three-too-many", 1, (2, 2), [f"P{n}" for n in range(most + 1)])
+    app.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
+    monkeypatch.setattr(tournaments_module, "MAX_PLAYERS", most)
+    with pytest.raises(InvalidArgument) as refused:
+        elsewhere.import_tournament(archive)
+    assert refused.value.code == "too-many-players"
+    assert elsewhere.list_games().games == []
+    monkeypatch.setattr(tournaments_module, "MAX_PLAYERS", most + 1)
+    elsewhere.import_tournament(archive)  # within the limit it imports

@@ -154,7 +154,10 @@ def test_refusals_are_http_statuses_with_the_service_reason(
     assert status in (401, 403), body
     status, _, _ = http(base + f"{created.game_id}/follow", wrong)
     assert status in (401, 403), "a bad token is refused before the stream starts"
-    status, _, body = http(base + f"{created.game_id}/fork", data=json.dumps({"at": 0}).encode())
+    as_json = {"Content-Type": "application/json"}
+    status, _, body = http(
+        base + f"{created.game_id}/fork", as_json, data=json.dumps({"at": 0}).encode()
+    )
     assert status == 403 and json.loads(body)["error"]["reason"] == "arbiter-only"
     # A page bound to localhost answers to loopback names only.
     status, _, _ = http(web.url, {"Host": "attacker.example"})

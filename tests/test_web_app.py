@@ -1,9 +1,14 @@
-"""The web front end's request parsing, without a server."""
+"""The web front end without a server: request parsing, and what one request asks of the service."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+from typing import Any
+
 import pytest
 
+from gamelog.web import tournaments
 from gamelog.web.app import position_from
 from gamelog.web.gateway import GatewayError
 
@@ -17,3 +22,25 @@ def test_a_position_that_is_no_plain_number_is_a_bad_request(text: str) -> None:
 
 def test_a_plain_number_is_a_position() -> None:
     assert position_from("12", "at") == 12 and position_from("", "at") is None
+
+
+def test_an_events_page_asks_for_its_tables_results_a_few_at_a_time() -> None:
+    """One request for an event's page asked the service for up to 300
+    tables' states at once: a handful of such requests, which anyone may
+    send, filled the server's every worker."""
+
+    class Counting:
+        now = most = 0
+
+        async def call(self, name: str, request: Any) -> Any:
+            self.now += 1
+            self.most = max(self.most, self.now)
+            await asyncio.sleep(0.001)
+            self.now -= 1
+            return type("State", (), {"result_json": json.dumps({"ranking": [["ann"]]})})
+
+    gateway = Counting()
+    games = [{"game_id": str(n)} for n in range(300)]
+    results = asyncio.run(tournaments._results(games, gateway))  # type: ignore[arg-type]
+    assert len(results) == 300 and results["7"] == {"ranking": [["ann"]]}
+    assert gateway.most <= tournaments.AT_ONCE

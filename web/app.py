@@ -25,29 +25,39 @@ one, and the front end keeps none: it has no sessions and no cookies.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from gamelog.web import listing, tournaments
 from gamelog.web.gateway import Gateway, GatewayError
-from gamelog.web.streaming import follow_events
+from gamelog.web.streaming import (
+    MAX_STREAMS,
+    STALL_SECONDS,
+    LiveResponse,
+    StreamSlots,
+    follow_events,
+)
 
 STATIC = Path(str(resources.files("gamelog.web") / "static"))
 GAME_ID = re.compile(r"[0-9A-Za-z-]{1,64}")
 TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
 MAX_POSITION = 2**40
+MAX_BODY_BYTES = 1024
+"""The largest body a POST may send (a fork's ``{"at": N}`` is a dozen bytes)."""
 
 SECURITY_HEADERS = {
     # Only the page's own files run: a picture holding markup from a move
@@ -136,8 +146,12 @@ async def follow(request: Request) -> Response:
     start = position_from(request.query_params.get("from"), "from") or 0
     # Refuse a bad game or token with a status, before the stream starts.
     await gateway_of(request).viewer(game_id, token)
-    return StreamingResponse(
+    slots: StreamSlots = request.app.state.stream_slots
+    slots.take()  # given back by the response, however it ends
+    return LiveResponse(
         follow_events(gateway_of(request), game_id, token, start),
+        slots,
+        request.app.state.stream_stall,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
@@ -147,11 +161,42 @@ async def tree(request: Request) -> Response:
     return JSONResponse(await gateway_of(request).tree(game_id_of(request)))
 
 
-async def fork(request: Request) -> Response:
+async def json_body(request: Request) -> Any:
+    """A POST's body: a small JSON text, sent as JSON from this page.
+
+    Only a page of this front end's own origin can send ``Content-Type:
+    application/json`` here: another site's page would need a CORS
+    preflight, which the front end never grants; a form or a plain
+    ``fetch`` from it sends ``text/plain``, which is refused before any gRPC
+    call (CSRF). The body is read up to ``MAX_BODY_BYTES`` only: a bigger
+    one (or a deep nesting of brackets, which made ``json.loads`` raise
+    ``RecursionError``: a 500) is refused."""
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        raise GatewayError(
+            "INVALID_ARGUMENT", "not-json", "send the body as application/json", status=415
+        )
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise GatewayError("PERMISSION_DENIED", "cross-origin", "a call from another site")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise GatewayError(
+                "RESOURCE_EXHAUSTED",
+                "body-too-large",
+                f"a body is at most {MAX_BODY_BYTES} bytes",
+                status=413,
+            )
     try:
-        body = await request.json()
-    except ValueError:
-        raise bad_request("bad-body", 'send {"at": N}') from None
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise bad_request("bad-body", "the body is not JSON") from None
+
+
+async def fork(request: Request) -> Response:
+    body = await json_body(request)
     at = body.get("at") if isinstance(body, dict) else None
     if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= MAX_POSITION:
         raise bad_request("bad-position", 'send {"at": N}, a position from 0')
@@ -207,11 +252,19 @@ class Headers:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(server: str, ca: str | None = None, hosts: list[str] | None = None) -> Starlette:
+def create_app(
+    server: str,
+    ca: str | None = None,
+    hosts: list[str] | None = None,
+    max_streams: int = MAX_STREAMS,
+    stall: float = STALL_SECONDS,
+) -> Starlette:
     """The front end for the gamelog server at ``server`` (host:port).
 
     ``hosts``: the host names the page may be reached by (a page bound to
     localhost refuses other names, so no other site can rebind its name to it).
+    ``max_streams``: live streams held at once; ``stall``: seconds one write
+    to a page may wait before its stream is dropped.
     """
     gateway = Gateway(server, ca)
 
@@ -219,6 +272,8 @@ def create_app(server: str, ca: str | None = None, hosts: list[str] | None = Non
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await gateway.open()
         app.state.gateway = gateway
+        app.state.stream_slots = StreamSlots(max_streams)
+        app.state.stream_stall = stall
         try:
             yield
         finally:

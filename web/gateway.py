@@ -54,15 +54,18 @@ CALL_TIMEOUT = 30.0
 class GatewayError(Exception):
     """A call the service refused (or could not answer), as the page is told."""
 
-    def __init__(self, code: str, reason: str, message: str) -> None:
+    def __init__(self, code: str, reason: str, message: str, status: int | None = None) -> None:
         super().__init__(code, reason, message)
         self.code = code
         self.reason = reason
         self.message = message
+        self.status = status
+        """An HTTP status of the front end's own (415, 413), where the gRPC
+        status's would mislead."""
 
     @property
     def http_status(self) -> int:
-        return HTTP_STATUS.get(self.code, 500)
+        return self.status or HTTP_STATUS.get(self.code, 500)
 
     def to_json(self) -> dict[str, str]:
         return {"code": self.code, "reason": self.reason, "message": self.message}

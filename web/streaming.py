@@ -20,10 +20,86 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
+from starlette.responses import StreamingResponse
+from starlette.types import Message, Receive, Scope, Send
+
 from gamelog.web.gateway import Gateway, GatewayError
 
 KEEPALIVE_SECONDS = 10.0
+MAX_STREAMS = 1000
+"""Live streams one front end holds at once (``gamelog web --max-streams``).
+Each is a gRPC stream to the service as well: without a bound, one client
+opening streams held the service's spectator places and the front end's
+memory for as long as it liked."""
+STALL_SECONDS = 30.0
+"""How long one write to a page may wait (``--follow-stall``): a client that
+stops reading but keeps its connection open is dropped then, and its place
+freed. The page resumes a broken stream by itself."""
+QUEUE = 16
+"""Records read ahead of a page (the service keeps the rest)."""
 _DONE = object()
+
+
+class StreamSlots:
+    """A count of the live streams open, with a ceiling.
+
+    >>> slots = StreamSlots(1)
+    >>> slots.take()
+    >>> try:
+    ...     slots.take()
+    ... except GatewayError as error:
+    ...     print(error.reason, error.http_status)
+    too-many-streams 429
+    >>> slots.give_back(); slots.take()
+    """
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.open = 0
+
+    def take(self) -> None:
+        if self.open >= self.most:
+            raise GatewayError(
+                "RESOURCE_EXHAUSTED",
+                "too-many-streams",
+                f"this front end holds {self.most} live streams already; try again later",
+            )
+        self.open += 1
+
+    def give_back(self) -> None:
+        self.open -= 1
+
+
+class SlowReader(Exception):
+    """A page took longer than the stall limit to take one write."""
+
+
+class LiveResponse(StreamingResponse):
+    """A stream that holds one of the front end's places while it runs, and
+    ends when a write to the page waits longer than ``stall`` seconds."""
+
+    def __init__(
+        self, content: AsyncIterator[str], slots: StreamSlots, stall: float, **kwargs: Any
+    ) -> None:
+        super().__init__(content, **kwargs)
+        self.slots = slots
+        self.stall = stall
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def send_in_time(message: Message) -> None:
+            try:
+                await asyncio.wait_for(send(message), self.stall)
+            except TimeoutError:
+                raise SlowReader from None
+
+        try:
+            await super().__call__(scope, receive, send_in_time)
+        except SlowReader:
+            pass  # the response stays incomplete: the server closes the connection
+        finally:
+            self.slots.give_back()
+            if hasattr(self.body_iterator, "aclose"):
+                await self.body_iterator.aclose()
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:
@@ -43,16 +119,19 @@ async def follow_events(
     keepalive: float = KEEPALIVE_SECONDS,
 ) -> AsyncIterator[str]:
     """The stream's text: records as they are stored, with keep-alive comments."""
-    queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=256)
+    queue: asyncio.Queue[Any] = asyncio.Queue(maxsize=QUEUE)
 
     async def pump() -> None:
+        # No ``finally`` that puts: cancelled while the queue is full (a page
+        # that went away, or stopped reading), it would wait there for ever,
+        # and so would the stream's own ``finally`` that awaits it.
         try:
             async for entry in gateway.follow(game_id, token, from_position):
                 await queue.put(entry)
         except GatewayError as error:
             await queue.put(error)
-        finally:
-            await queue.put(_DONE)
+            return
+        await queue.put(_DONE)
 
     task = asyncio.create_task(pump())
     try:

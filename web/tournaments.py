@@ -37,6 +37,10 @@ tournaments under an event's name, so an event's page does not call the
 service once per tournament it finds)."""
 MAX_GAMES = 10_000
 """The most games one view reads (pages of the service's listing)."""
+AT_ONCE = 8
+"""Tables' states one event's page asks for at a time: all of them at once
+(up to ``MAX_RESULTS``) took every worker the server has, for one request
+that anyone may send."""
 
 
 def natural_key(text: str) -> tuple[int, int, str]:
@@ -117,10 +121,13 @@ async def event(gateway: Gateway, name: str) -> dict[str, Any]:
 async def _results(games: list[dict[str, Any]], gateway: Gateway) -> dict[str, Any]:
     """The result of each finished game, as a spectator sees it."""
 
+    turns = asyncio.Semaphore(AT_ONCE)
+
     async def result_of(game_id: str) -> tuple[str, Any]:
         request = pb.GetStateRequest(game_id=game_id)
         try:
-            state = await gateway.call("GetState", request)
+            async with turns:
+                state = await gateway.call("GetState", request)
         except GatewayError:
             return game_id, None  # a damaged table must not hide the others
         return game_id, json.loads(state.result_json) if state.result_json else None
