@@ -31,16 +31,16 @@ per removed card instead of a search over orders (which took up to 23 s on a
 60-card display).
 
 The colour-step bonus is what makes this worth saying: it counts only while
-its card is on display. Worked example (the tests' table): yellow-01,
-yellow-02, red-01, red-03, blue-01 (no food), green-01 (2 food) and the green
-colour-step card purple-14 (1 food per green card), the start card giving 3
-food: 7 cards, 6 food, p = 0. Removing {purple-14, yellow-01} leaves 5 cards
-with 5 food. lack(R) = 7 - 6 = 1 > 0; with yellow-01 alone back 6 cards eat
-5 food, lack 1 > 0, so yellow-01 can go last; with purple-14 alone back 6
-cards eat 6 food, lack 0, so it cannot. Legal: purple-14 first (7 cards, 6
-food), then yellow-01 (6 cards, 5 food). Removing {yellow-01, yellow-02}
-instead is refused: with either back, 6 cards eat 6 food, so whichever goes
-second goes after the people are fed.
+its card is on display. Worked example (tests/games/test_hadara_feeding.py):
+yellow-01, yellow-02, red-01, red-03, blue-01 (no food), green-01 (2 food) and
+the green colour-step card purple-14 (1 food per green card), the start card
+giving 3 food: 7 cards, 6 food, p = 0. Removing {purple-14, yellow-01} leaves
+5 cards with 5 food. lack(R) = 7 - 6 = 1 > 0; with yellow-01 alone back 6
+cards eat 5 food, lack 1 > 0, so yellow-01 can go last; with purple-14 alone
+back 6 cards eat 6 food, lack 0, so it cannot. Legal: purple-14 first (7
+cards, 6 food), then yellow-01 (6 cards, 5 food). Removing {yellow-01,
+yellow-02} instead is refused: with either back, 6 cards eat 6 food, so
+whichever goes second goes after the people are fed.
 
 Only an inline component set can give a colour-step card negative food steps;
 then ``lack`` loses diminishing returns wherever such a card and a card of its
