@@ -1,14 +1,60 @@
 """Feeding (phase B): every card in the display eats 1 food. Unfed seats
 remove cards of their choice (values and abilities go with them) until fed,
-or pay with the coin-feeding card; the surplus card pays coins for spare food."""
+or pay with the coin-feeding card; the surplus card pays coins for spare food.
+
+Which removals are legal (rules 1.3, decision 6): the cards go one at a time
+"so lange ..., bis" the people are fed, so a removal R is legal when some
+order of its cards leaves the people unfed (lacking more than the cards paid
+for, p) before each card goes; the display K left after the last one must
+feed them, which :func:`feeding_problem` checks first. Write ``lack(T)`` for
+what the people lack with the cards T of R still on display, T running from
+all of R down to the last card alone. Then:
+
+    **R can go in a good order if and only if lack(R) > p and lack({c}) > p
+    for some card c of R** (c is the card that goes last).
+
+Both are plainly needed. They suffice because ``lack`` has diminishing returns
+(is submodular): a card put back brings 1 mouth and its own food (values,
+bonus tile, bust card), which do not depend on the other cards, plus colour
+steps: those it gives as a colour-step card on food (its steps for each card
+of its colour on display) and those it earns as a card of a colour such a card
+on display counts. Steps are never negative (but see the last paragraph), so
+with more cards already back a card adds at most as much lack as with fewer.
+Now take T with lack(T) > p, T not all of R, and the m >= 1 cards e of R not
+in T. Putting them back one by one adds lack(R) - lack(T), and each adds at
+most what it adds to T alone, lack(T + e) - lack(T). Were every lack(T + e) <=
+p, that is at most p - lack(T) < 0, so lack(R) <= lack(T) + m * (p - lack(T))
+= p + (m - 1) * (p - lack(T)) <= p, against lack(R) > p. So starting from T =
+{c}, some card can always come back with the people still unfed, until T = R;
+read backwards, that is an order of removal. The check costs one food count
+per removed card instead of a search over orders (which took up to 23 s on a
+60-card display).
+
+The colour-step bonus is what makes this worth saying: it counts only while
+its card is on display. Worked example (tests/games/test_hadara_feeding.py):
+yellow-01, yellow-02, red-01, red-03, blue-01 (no food), green-01 (2 food) and
+the green colour-step card purple-14 (1 food per green card), the start card
+giving 3 food: 7 cards, 6 food, p = 0. Removing {purple-14, yellow-01} leaves
+5 cards with 5 food. lack(R) = 7 - 6 = 1 > 0; with yellow-01 alone back 6
+cards eat 5 food, lack 1 > 0, so yellow-01 can go last; with purple-14 alone
+back 6 cards eat 6 food, lack 0, so it cannot. Legal: purple-14 first (7
+cards, 6 food), then yellow-01 (6 cards, 5 food). Removing {yellow-01,
+yellow-02} instead is refused: with either back, 6 cards eat 6 food, so
+whichever goes second goes after the people are fed.
+
+Only an inline component set can give a colour-step card negative food steps;
+then ``lack`` loses diminishing returns wherever such a card and a card of its
+colour are both still to go, and :func:`_removable_in_some_order` searches
+over orders there (exact; exponential in the worst case, as before).
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 
-from gamelog.games.hadara.cards import COLOUR_TRACK
-from gamelog.games.hadara.state import HadaraState, Player, ability_param, tracks
+from gamelog.games.hadara.cards import Card
+from gamelog.games.hadara.state import HadaraState, Player, ability_param, colour_step, tracks
 from gamelog.games.protocol import Move
 from gamelog.games.protocol import frozen_replace as replace
 
@@ -62,40 +108,82 @@ def feeding_problem(
     return None
 
 
-def _feeding_classes(state: HadaraState, player: Player, removed: Sequence[str]) -> list[list[str]]:
-    """The removed cards grouped so that cards of one group are interchangeable
-    for the food track: the same food of their own (values, bonus tile, bust
-    card), and, where a colour-step card feeds by colour, the same colour and
-    the same such ability."""
+def _food_step(card: Card) -> tuple[str, int] | None:
+    """(colour counted, steps per card) of a colour-step card on the food track."""
+    step = colour_step(card)
+    return (step[0], step[2]) if step is not None and step[1] == "food" else None
+
+
+def _feed_against_each_other(cards: Sequence[Card]) -> bool:
+    """Whether a colour-step card with negative food steps counts another of
+    ``cards``: the one case the last-card test does not settle (see the module
+    docstring). A set of the house-1 set or any set whose steps are not
+    negative never gets here.
+
+    >>> from dataclasses import replace
+    >>> from gamelog.games.hadara.cards import shipped_components
+    >>> card = shipped_components("hadara/house-1").card
+    >>> green, step = card("I-green-01"), card("I-purple-14")
+    >>> _feed_against_each_other([green, step])
+    False
+    >>> minus = replace(step, params={**step.params, "steps_per_card": -1})
+    >>> _feed_against_each_other([green, minus]), _feed_against_each_other([minus])
+    (True, False)
+    """
+    colours = Counter(card.colour for card in cards)
+    for card in cards:
+        step = _food_step(card)
+        if step is not None and step[1] < 0:
+            colour, _ = step
+            if colours[colour] - (card.colour == colour) > 0:
+                return True
+    return False
+
+
+def _interchangeable_chains(
+    state: HadaraState, removed: Sequence[str], lacking_with: Mapping[str, int]
+) -> list[tuple[str, ...]]:
+    """The removed cards in chains of cards whose food depends on the other
+    removed cards alike: colour-step cards on food with the same colour and
+    steps; other cards of one colour that such a card among the removed counts;
+    all the rest. Within a chain the cards differ only in their own food, and
+    the one with more goes first: swapping two of a chain in a good order
+    leaves the people at least as hungry in between. So each chain goes in
+    the order of ``lacking_with`` (what the people lack with only that card
+    back), and a search needs only how many of each chain are gone."""
     components = state.components
-    fed_colours: set[str] = set()
-    for card_id in player.cards:
-        card = components.card(card_id)
-        if card.ability == "colour_step_bonus":
-            colour = str(card.params.get("colour"))
-            if str(card.params.get("track", COLOUR_TRACK.get(colour, "income"))) == "food":
-                fed_colours.add(colour)
-    bare = tracks(replace(player, cards=()), state)["food"]
-    groups: dict[tuple[object, ...], list[str]] = {}
+    counted = {
+        step[0] for card_id in removed if (step := _food_step(components.card(card_id))) is not None
+    }
+    chains: dict[tuple[object, ...], list[str]] = {}
     for card_id in removed:
         card = components.card(card_id)
-        own = tracks(replace(player, cards=(card_id,)), state)["food"] - bare
-        fed_colour = card.colour if card.colour in fed_colours else None
-        ability = (
-            json.dumps(card.params, sort_keys=True) if card.ability == "colour_step_bonus" else None
+        step = _food_step(card)
+        key: tuple[object, ...] = (
+            ("step", *step) if step else ("card", card.colour if card.colour in counted else None)
         )
-        groups.setdefault((own, fed_colour, ability), []).append(card_id)
-    return list(groups.values())
+        chains.setdefault(key, []).append(card_id)
+    return [tuple(sorted(chain, key=lambda c: (lacking_with[c], c))) for chain in chains.values()]
 
 
 def _removable_in_some_order(
     state: HadaraState, player: Player, removed: Sequence[str], pay_for: int
 ) -> bool:
     """Whether the cards can go one by one with the people unfed (more lacking
-    than ``pay_for``) before each of them. Cards of one group are
-    interchangeable, so the search runs over how many of each group are gone."""
-    groups = _feeding_classes(state, player, removed)
-    full = tuple(len(group) for group in groups)
+    than ``pay_for``) before each of them: the display is unfed and some card
+    can go last (unfed with only it back), see the module docstring. Only when
+    a colour-step card with negative food steps counts another card still to
+    go does a search over the chains of :func:`_interchangeable_chains` run,
+    and it settles each position by the last-card test as soon as no such pair
+    is left."""
+    lacking_with = {
+        last: shortfall(state, player, [c for c in removed if c != last]) for last in removed
+    }
+    if all(lacking <= pay_for for lacking in lacking_with.values()):
+        return False
+    card = state.components.card
+    chains = _interchangeable_chains(state, removed, lacking_with)
+    full = tuple(len(chain) for chain in chains)
     failed: set[tuple[int, ...]] = set()
 
     def search(gone: tuple[int, ...]) -> bool:
@@ -103,17 +191,22 @@ def _removable_in_some_order(
             return True
         if gone in failed:
             return False
-        cards = [c for group, k in zip(groups, gone) for c in group[:k]]
-        if shortfall(state, player, cards) > pay_for:
-            for index, group in enumerate(groups):
-                if gone[index] < len(group):
-                    step = (*gone[:index], gone[index] + 1, *gone[index + 1 :])
-                    if search(step):
-                        return True
+        gone_cards = [c for chain, k in zip(chains, gone) for c in chain[:k]]
+        left = [c for chain, k in zip(chains, gone) for c in chain[k:]]
+        if shortfall(state, player, gone_cards) > pay_for:
+            if not _feed_against_each_other([card(c) for c in left]):
+                if any(lacking_with[c] > pay_for for c in left):
+                    return True
+            elif any(
+                search((*gone[:index], gone[index] + 1, *gone[index + 1 :]))
+                for index, chain in enumerate(chains)
+                if gone[index] < len(chain)
+            ):
+                return True
         failed.add(gone)
         return False
 
-    return search((0,) * len(groups))
+    return search((0,) * len(chains))
 
 
 def _minimal_removal(

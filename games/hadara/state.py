@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamelog.games.hadara.cards import COLOUR_TRACK, COLOURS, TRACKS, Components, Values
+from gamelog.games.hadara.cards import COLOUR_TRACK, COLOURS, TRACKS, Card, Components, Values
 from gamelog.games.protocol import JSON
 
 
@@ -138,6 +138,21 @@ def colour_counts(player: Player, components: Components) -> dict[str, int]:
     return counts
 
 
+def colour_step(card: Card) -> tuple[str, str, int] | None:
+    """What a colour-step card counts: (colour, track, steps per card), the
+    track by default the colour's own (green: food); None for other cards.
+
+    >>> from gamelog.games.hadara.cards import shipped_components
+    >>> colour_step(shipped_components("hadara/house-1").card("I-purple-14"))
+    ('green', 'food', 1)
+    """
+    if card.ability != "colour_step_bonus":
+        return None
+    colour = str(card.params.get("colour"))
+    track = str(card.params.get("track", COLOUR_TRACK.get(colour, "income")))
+    return colour, track, int(card.params.get("steps_per_card", 1))
+
+
 def tracks(player: Player, state: HadaraState) -> dict[str, int]:
     """Income, military, culture and food as the figures show them now."""
     components = state.components
@@ -148,10 +163,10 @@ def tracks(player: Player, state: HadaraState) -> dict[str, int]:
         card = components.card(card_id)
         for track, steps in zip(TRACKS, card.values):
             total[track] += steps
-        if card.ability == "colour_step_bonus":
-            colour = str(card.params.get("colour"))
-            track = str(card.params.get("track", COLOUR_TRACK.get(colour, "income")))
-            total[track] += int(card.params.get("steps_per_card", 1)) * colours.get(colour, 0)
+        step = colour_step(card)
+        if step is not None:
+            counted, moved, per_card = step
+            total[moved] += per_card * colours.get(counted, 0)
         elif card.ability == "bonus_tile_steps" and card_id in player.card_tiles:
             total[player.card_tiles[card_id]] += int(card.params.get("steps", 2))
         elif card.ability == "bust_step_bonus":
