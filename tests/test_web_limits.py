@@ -142,3 +142,25 @@ def test_live_streams_are_bounded_and_a_reader_that_stops_is_dropped(
     finally:
         stalled.close()
     client.play(game_id, {"result": {"scores": {"ann": 0, "ben": 0}}}, 200, created.arbiter_token)
+
+
+def test_a_follow_that_fails_unexpectedly_ends_the_stream_with_an_error() -> None:
+    """Not a refusal but a fault in the pump: the page is told and the
+    stream ends, instead of keep-alives for ever with its place held."""
+    import asyncio
+
+    from gamelog.web.streaming import follow_events
+
+    class Broken:
+        async def follow(self, game_id: str, token: str | None, start: int) -> Any:
+            yield {"position": 0, "kind": "created"}
+            raise RuntimeError("the connection fell over")
+
+    async def read_all() -> list[str]:
+        stream = follow_events(Broken(), "g", None, 0, keepalive=0.05)  # type: ignore[arg-type]
+        return [part async for part in stream]
+
+    parts = asyncio.run(asyncio.wait_for(read_all(), 10))
+    assert parts[1].startswith("event: record")
+    assert parts[-1].startswith("event: error") and "follow-failed" in parts[-1]
+    assert not any(part.startswith(": still here") for part in parts)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -24,6 +25,8 @@ from starlette.responses import StreamingResponse
 from starlette.types import Message, Receive, Scope, Send
 
 from gamelog.web.gateway import Gateway, GatewayError
+
+log = logging.getLogger(__name__)
 
 KEEPALIVE_SECONDS = 10.0
 MAX_STREAMS = 1000
@@ -130,6 +133,12 @@ async def follow_events(
                 await queue.put(entry)
         except GatewayError as error:
             await queue.put(error)
+            return
+        except Exception:
+            # Anything else would leave the page waiting on keep-alives for
+            # ever, its stream's place held: it is told, and the stream ends.
+            log.exception("following game %s failed", game_id)
+            await queue.put(GatewayError("INTERNAL", "follow-failed", "the live stream failed"))
             return
         await queue.put(_DONE)
 
