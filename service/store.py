@@ -22,6 +22,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.utils import Environment, EnvType
 
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.replay.notation import notated
@@ -47,6 +48,7 @@ from gamelog.service.game import (
 )
 from gamelog.service.group_commit import GroupCommit
 from gamelog.service.outcomes import Shown
+from gamelog.service.sqlite_recorder import TOPIC as SQLITE_RECORDER_TOPIC
 from gamelog.service.tournament import Tournament
 from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentials
 from gamelog.service.transcoder import TOPIC as TRANSCODER_TOPIC
@@ -88,6 +90,16 @@ class GameStore(Application[UUID]):
         # Games whose move, decided on the event loop, waits for its commit:
         # the loop holds their lock meanwhile (see Commands.play_async).
         self._playing_on_loop: set[UUID] = set()
+
+    def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
+        """The library's settings, with SQLite's events stored one statement
+        a transaction (``sqlite_recorder``) unless another recorder is named."""
+        settings = super().construct_env(name, env)
+        if settings.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" and not settings.get(
+            "APPLICATION_RECORDER_TOPIC"
+        ):
+            settings["APPLICATION_RECORDER_TOPIC"] = SQLITE_RECORDER_TOPIC
+        return settings
 
     def close(self) -> None:
         self._commits.close()

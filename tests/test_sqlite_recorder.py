@@ -1,0 +1,86 @@
+"""SQLite: a transaction's events are stored with one statement
+(service/sqlite_recorder.py).
+
+These tests hold it to what the library's BEGIN / INSERT … / COMMIT gave:
+all of a transaction's events or none (a position already taken fails the
+whole save, the other games' events included), the notification ids the
+log then shows, and a save too big for one statement still stored whole.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from eventsourcing.persistence import IntegrityError, StoredEvent
+
+from gamelog.service.app import GameLog
+from gamelog.service.server import store_env
+from gamelog.service.sqlite_recorder import MAX_ROWS, OneStatementRecorder
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[GameLog]:
+    running = GameLog(env=store_env(db=str(tmp_path / "events.sqlite")))
+    yield running
+    running.close()
+
+
+def _events(originator: uuid.UUID, versions: range) -> list[StoredEvent]:
+    return [StoredEvent(originator, v, "gamelog.test:Event", b"{}") for v in versions]
+
+
+def _ids_in_log(recorder: OneStatementRecorder) -> list[tuple[int, str, int]]:
+    return [
+        (n.id, str(n.originator_id), n.originator_version)
+        for n in recorder.select_notifications(1, 10_000)
+    ]
+
+
+def test_the_sqlite_store_writes_through_the_one_statement_recorder(app: GameLog) -> None:
+    assert isinstance(app.recorder, OneStatementRecorder)
+    created = app.create_game("freeform", ["ann", "ben"])
+    app.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
+    assert app.audit(created.game_id).ok
+
+
+def test_a_transaction_is_stored_whole_with_the_log_ids_it_answers(app: GameLog) -> None:
+    recorder = app.recorder
+    assert isinstance(recorder, OneStatementRecorder)
+    before = _ids_in_log(recorder)
+    first, second = uuid.uuid4(), uuid.uuid4()
+    ids = recorder.insert_events(_events(first, range(1, 4)) + _events(second, range(1, 3)))
+    added = _ids_in_log(recorder)[len(before) :]
+    assert ids == [n for n, _, _ in added]
+    assert [(o, v) for _, o, v in added] == [(str(first), v) for v in (1, 2, 3)] + [
+        (str(second), v) for v in (1, 2)
+    ]
+
+
+def test_a_position_already_taken_fails_the_whole_transaction(app: GameLog) -> None:
+    recorder = app.recorder
+    assert isinstance(recorder, OneStatementRecorder)
+    taken, other = uuid.uuid4(), uuid.uuid4()
+    recorder.insert_events(_events(taken, range(1, 3)))
+    before = _ids_in_log(recorder)
+    with pytest.raises(IntegrityError):
+        recorder.insert_events(_events(other, range(1, 4)) + _events(taken, range(2, 4)))
+    assert _ids_in_log(recorder) == before
+    # The connection is left fit for the next transaction.
+    assert recorder.insert_events(_events(other, range(1, 2)))
+
+
+def test_a_save_too_big_for_one_statement_is_stored_whole(app: GameLog) -> None:
+    recorder = app.recorder
+    assert isinstance(recorder, OneStatementRecorder)
+    big = uuid.uuid4()
+    before = _ids_in_log(recorder)
+    ids = recorder.insert_events(_events(big, range(1, MAX_ROWS + 2)))
+    added = _ids_in_log(recorder)[len(before) :]
+    assert ids == [n for n, _, _ in added] and len(added) == MAX_ROWS + 1
+    taken = _events(uuid.uuid4(), range(1, MAX_ROWS + 2)) + _events(big, range(5, 6))
+    with pytest.raises(IntegrityError):
+        recorder.insert_events(taken)
+    assert len(_ids_in_log(recorder)) == len(before) + MAX_ROWS + 1
