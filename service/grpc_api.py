@@ -410,7 +410,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     @refusals_as_status
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
-        limit = request.limit if 0 < request.limit <= 10_000 else 1000
+        limit = request.limit or 1000  # beyond the range: refused by list_games
         parent = request.parent_game_id
         filters = GameFilter(
             game=request.game,

@@ -27,6 +27,7 @@ from uuid import UUID
 from eventsourcing.persistence import Tracking, TrackingRecorder
 
 from gamelog.games.protocol import JSON
+from gamelog.replay.checks import MAX_TAG_VALUE
 
 STATUSES = ("running", "finished")
 MAX_TAG_FILTERS = 32
@@ -130,6 +131,12 @@ class GameFilter:
             return f"status is 'running' or 'finished', not {self.status!r}"
         if len(self.tag_pairs()) > MAX_TAG_FILTERS:
             return f"at most {MAX_TAG_FILTERS} tag conditions"
+        # Nothing stored is longer, so a longer condition matches nothing;
+        # refusing it keeps a query's text as small as what it can find.
+        texts = [self.game, self.player, self.tournament_id]
+        texts += [text for pair in self.tag_pairs() for text in pair]
+        if any(len(text) > MAX_TAG_VALUE for text in texts):
+            return f"a filter's text is at most {MAX_TAG_VALUE} characters"
         return None
 
 

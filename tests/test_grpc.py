@@ -239,3 +239,25 @@ def test_undo_policies_through_grpc(client: Client, policy: str) -> None:
         assert outcome["taken_back"]
         assert client.state(gid).ply == client.state(gid, at=last - 1).ply
     assert client.audit(gid).ok
+
+
+@pytest.mark.parametrize(
+    ("request_fields", "reason"),
+    [
+        ({"limit": 10_001}, "bad-limit"),
+        ({"limit": -1}, "bad-limit"),
+        ({"tags": {"Table": "x" * 1025}}, "bad-filter"),
+        ({"player": "x" * 1025}, "bad-filter"),
+    ],
+)
+def test_a_listing_out_of_its_documented_range_is_refused(
+    client: Client, request_fields: dict[str, Any], reason: str
+) -> None:
+    """Not quietly answered as something else: a limit beyond 10,000 was read
+    as 1,000, and a filter longer than anything stored was looked up."""
+    from gamelog.v1 import gamelog_pb2 as pb
+
+    with pytest.raises(ApiError) as refused:
+        client._call("ListGames", pb.ListGamesRequest(**request_fields))
+    assert (refused.value.code, refused.value.reason) == ("INVALID_ARGUMENT", reason)
+    assert client._call("ListGames", pb.ListGamesRequest(limit=0)).games is not None

@@ -446,6 +446,8 @@ def test_summaries_carry_last_position_and_status(store: GameLog) -> None:
     ("kwargs", "reason"),
     [
         ({"filters": GameFilter(status="paused")}, "bad-filter"),
+        ({"filters": GameFilter(tags={"Table": "4" * 1025})}, "bad-filter"),
+        ({"filters": GameFilter(player="p" * 1025)}, "bad-filter"),
         ({"limit": 0}, "bad-limit"),
         ({"limit": 10_001}, "bad-limit"),
         ({"page_token": "x1"}, "bad-page-token"),
