@@ -28,6 +28,7 @@ from gamelog.replay.validation import (
     TIME,
     Problem,
 )
+from gamelog.tournaments.settings import MAX_ROUNDS
 
 MAX_RECORDS = 200_000
 MAX_TEXT = 1024
@@ -159,8 +160,8 @@ def _created(record: dict[str, Any]) -> None:
     size = record["table_size"]
     if not isinstance(size, list) or len(size) != 2 or not all(_count(n, 64) for n in size):
         raise Problem("table_size must be [smallest, largest]")
-    if not _count(record["rounds"], 1000):
-        raise Problem("rounds must be a whole number")
+    if not _count(record["rounds"], MAX_ROUNDS) or record["rounds"] < 1:
+        raise Problem(f"rounds must be a whole number from 1 to {MAX_ROUNDS}")
     points = record["points"]
     if not isinstance(points, list) or not all(
         isinstance(row, list) and all(_exact(p) for p in row) for row in points
@@ -258,7 +259,7 @@ def _finished(record: dict[str, Any]) -> None:
 
 
 def _round(record: Mapping[str, Any]) -> None:
-    if not _count(record["round"], 1000) or record["round"] < 1:
+    if not _count(record["round"], MAX_ROUNDS) or record["round"] < 1:
         raise Problem("round must be a round number from 1")
 
 

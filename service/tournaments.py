@@ -52,7 +52,7 @@ from gamelog.service.tournament_outcomes import CreatedTournament, RegisteredPla
 from gamelog.tournaments.points import exact_text
 from gamelog.tournaments.refusals import TournamentError
 from gamelog.tournaments.rounds import Round, Table
-from gamelog.tournaments.settings import Settings
+from gamelog.tournaments.settings import MAX_ROUNDS, Settings
 
 MAX_PLAYERS = 5000
 MAX_TEXT = 200
@@ -197,8 +197,8 @@ class TournamentCommands(Commands):
         bye_place: int | None,
         forfeit_points: str,
     ) -> Settings:
-        if not 1 <= rounds <= 100:
-            raise InvalidArgument("bad-rounds", "a tournament has 1 to 100 rounds")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise InvalidArgument("bad-rounds", f"a tournament has 1 to {MAX_ROUNDS} rounds")
         try:
             extra = {} if tiebreaks is None else {"tiebreaks": tuple(tiebreaks)}
             return Settings(

@@ -338,3 +338,24 @@ def test_an_archive_holds_no_more_players_than_registration_allows(
     assert elsewhere.list_games().games == []
     monkeypatch.setattr(tournaments_module, "MAX_PLAYERS", most + 1)
     elsewhere.import_tournament(archive)  # within the limit it imports
+
+
+def test_an_archive_plays_no_more_rounds_than_creation_allows(
+    app: GameLog, elsewhere: GameLog
+) -> None:
+    """Creation allows MAX_ROUNDS; an archive's own creation record may not
+    plan more (it allowed 1,000), whatever its hashes say."""
+    from gamelog.tournaments.refusals import TournamentError
+    from gamelog.tournaments.settings import MAX_ROUNDS, Settings
+
+    t = start(app, "three-too-many", 1, (2, 2), ["P1", "P2"])
+    app.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
+    created = archive["tournament"]["records"][0]
+    created["rounds"] = MAX_ROUNDS + 1
+    with pytest.raises(InvalidArgument) as refused:
+        elsewhere.import_tournament(archive)
+    assert f"1 to {MAX_ROUNDS}" in refused.value.message
+    assert elsewhere.list_games().games == []
+    with pytest.raises(TournamentError):
+        Settings(rounds=MAX_ROUNDS + 1)

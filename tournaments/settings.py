@@ -55,6 +55,10 @@ def _exact(value: Fraction | int | str) -> Fraction:
         raise TournamentError("bad-points", f"{value!r} is not a number of points") from error
 
 
+MAX_ROUNDS = 100
+"""The most rounds a tournament plays (an imported one too)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     rounds: int
@@ -75,8 +79,8 @@ class Settings:
             raise TournamentError(
                 "bad-table-size", f"tables seat from 2 to {LARGEST_TABLE} players, smallest first"
             )
-        if self.rounds < 1:
-            raise TournamentError("bad-rounds", "a tournament has at least one round")
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise TournamentError("bad-rounds", f"a tournament has 1 to {MAX_ROUNDS} rounds")
         if self.system not in SYSTEMS:
             raise TournamentError("bad-system", f"the pairing system is one of {list(SYSTEMS)}")
         if self.system == "round-robin" and largest != 2:
