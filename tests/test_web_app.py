@@ -44,3 +44,37 @@ def test_an_events_page_asks_for_its_tables_results_a_few_at_a_time() -> None:
     results = asyncio.run(tournaments._results(games, gateway))  # type: ignore[arg-type]
     assert len(results) == 300 and results["7"] == {"ranking": [["ann"]]}
     assert gateway.most <= tournaments.AT_ONCE
+
+
+def test_event_views_asked_at_once_read_the_listing_once_and_later_afresh() -> None:
+    """Each view of the events reads up to 10,000 games, for anyone who asks:
+    requests that arrive together share one reading, and the next request
+    after it reads again (nothing is kept to go stale)."""
+    from types import SimpleNamespace
+
+    from gamelog.v1 import gamelog_pb2 as pb
+    from gamelog.web.app import event_list
+    from gamelog.web.sharing import SharedCalls
+
+    class Listing:
+        calls = 0
+
+        async def call(self, name: str, request: Any) -> Any:
+            assert name == "ListGames"
+            self.calls += 1
+            await asyncio.sleep(0.01)
+            game = pb.GameSummary(game_id=str(self.calls), game="freeform", seats=["ann"])
+            game.metadata["Event"] = f"Open {self.calls}"
+            return pb.ListGamesResponse(games=[game])
+
+    listing = Listing()
+    state = SimpleNamespace(gateway=listing, shared=SharedCalls())
+    request: Any = SimpleNamespace(app=SimpleNamespace(state=state))
+
+    async def at_once(n: int) -> list[Any]:
+        return list(await asyncio.gather(*(event_list(request) for _ in range(n))))
+
+    answers = asyncio.run(at_once(20))
+    assert listing.calls == 1 and len({a.body for a in answers}) == 1
+    (later,) = asyncio.run(at_once(1))
+    assert listing.calls == 2 and b"Open 2" in later.body

@@ -44,6 +44,7 @@ from starlette.staticfiles import StaticFiles
 
 from gamelog.web import listing, tournaments
 from gamelog.web.gateway import Gateway, GatewayError
+from gamelog.web.sharing import SharedCalls
 from gamelog.web.streaming import (
     MAX_STREAMS,
     STALL_SECONDS,
@@ -205,14 +206,20 @@ async def fork(request: Request) -> Response:
 
 
 async def event_list(request: Request) -> Response:
-    return JSONResponse(await tournaments.events(gateway_of(request)))
+    shared: SharedCalls = request.app.state.shared
+    gateway = gateway_of(request)
+    return JSONResponse(await shared.call("events", lambda: tournaments.events(gateway)))
 
 
 async def event(request: Request) -> Response:
     name = request.query_params.get("name", "")
     if not name:
         raise bad_request("bad-event", "name the event: /api/event?name=...")
-    return JSONResponse(await tournaments.event(gateway_of(request), name))
+    shared: SharedCalls = request.app.state.shared
+    gateway = gateway_of(request)
+    return JSONResponse(
+        await shared.call(("event", name), lambda: tournaments.event(gateway, name))
+    )
 
 
 async def refused(request: Request, error: Exception) -> Response:
@@ -274,6 +281,7 @@ def create_app(
         app.state.gateway = gateway
         app.state.stream_slots = StreamSlots(max_streams)
         app.state.stream_stall = stall
+        app.state.shared = SharedCalls()
         try:
             yield
         finally:
