@@ -5,7 +5,7 @@ request, and anyone may ask for them. Requests for the same view that arrive
 while one is being computed wait for that one's answer instead of starting
 their own: however many arrive at once, the service reads the store once.
 Nothing is kept after the answer: the next request computes afresh, so an
-answer is never older than the request it joined.
+answer began at most one computation before the request that gets it.
 
     >>> import asyncio
     >>> calls = []
