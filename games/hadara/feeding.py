@@ -154,11 +154,18 @@ def _minimal_removal(
 def feeding_moves(state: HadaraState, seat: str) -> list[Move]:
     """A representative set of legal feedings: for each card of the display,
     removing it first and then the cards with the least food and points; and,
-    with the coin-feeding card, each number of cards paid for."""
+    with the coin-feeding card, each number of cards paid for up to what food
+    lacks with at most one card gone: paying for more, the removal below stops
+    at one card or none, which lacks less than is paid for (refused). The list
+    is the one every number up to the card's cap gives, at the cost of the
+    seat's hunger rather than of the cap (a set's card may pay for 100 cards).
+    """
     player = state.player(seat)
     seen: set[tuple[tuple[str, ...], int]] = set()
     moves: list[Move] = []
-    for pay_for in range(0, feeding_cap(state, player) + 1):
+    at_most_one_gone = [[], *([card_id] for card_id in player.cards)]
+    hunger = max(shortfall(state, player, gone) for gone in at_most_one_gone)
+    for pay_for in range(0, min(feeding_cap(state, player), max(0, hunger)) + 1):
         for first in [None, *player.cards]:
             removed = _minimal_removal(state, player, first, pay_for)
             key = (tuple(sorted(removed)), pay_for)
