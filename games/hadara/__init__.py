@@ -143,6 +143,19 @@ Rules decisions (also in docs/rules-decisions.md, section hadara):
     a card that gets covered is named again when a take uncovers it.
     Players at a real table may remember covered cards; the engine is no
     memory aid.
+18. A purple card's ability params are checked when the component set is
+    parsed, so an inline set is refused at creation (``bad-components``,
+    naming the card and the param) rather than failing mid-game.
+    ``cards.ABILITIES`` declares per ability the params it takes, each with
+    its kind, range and default: counts are integers from 0 to 100 (the
+    coin-feeding card's ``coins_per_card`` divides: at least 1), colours and
+    tracks come from the set's, and params the rules implement one way only
+    (``stacks``, ``tile_side``, ...) may be stated but not changed. Unknown
+    params, bools, floats, strings or objects for numbers are refused. No
+    Hadara card moves a track backwards, so neither may a set's: negative
+    steps would make the feeding check a search over orders (see ``feeding``).
+    The double card's ``colonies_per_section`` and ``busts_per_section`` are
+    read as given (before, a misspelt name made 2 count whatever the set said).
 """
 
 from __future__ import annotations

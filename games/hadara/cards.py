@@ -7,6 +7,7 @@ builds frozen records. Track values are tuples in the order of ``TRACKS``.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 from collections.abc import Mapping
@@ -25,25 +26,112 @@ COLOUR_TRACK: Mapping[str, str] = {
     "green": "food",
 }
 SHIPPED_SETS: Mapping[str, str] = {"hadara/house-1": "hadara-house-1.json"}
-ABILITIES: frozenset[str] = frozenset(
-    {
-        "sell_bonus",
-        "bonus_tile_steps",
-        "bust_step_bonus",
-        "seal_discount",
-        "silver_seal_full_points",
-        "set_points",
-        "colour_step_bonus",
-        "feed_with_coins",
-        "food_surplus_coins",
-        "income_per_track_above_income",
-        "colony_coins",
-        "golden_set_wildcard",
-        "double_colony_bust",
-        "requirement_reduction",
-        "buy_requirement",
-    }
-)
+
+
+@dataclass(frozen=True)
+class Param:
+    """What one ability param may be, and what it is when the set leaves it out.
+
+    ``kind`` is one of ``count`` (an integer from ``low`` to ``high``; a
+    divisor has ``low`` 1), ``one`` (one of ``choices``), ``some`` (a list of
+    different ``choices``), ``prices`` (epoch "1".."3" -> a count, as the seal
+    card's table) or ``fixed`` (``default`` itself: what the card does that the
+    rules implement one way only, which a set may state but not change).
+    """
+
+    kind: str
+    default: JSON = None
+    low: int = 0
+    high: int = 100
+    choices: tuple[str, ...] = ()
+    required: bool = False
+
+
+def count(default: int, low: int = 0, high: int = 100) -> Param:
+    return Param("count", default, low, high)
+
+
+def one_of(choices: tuple[str, ...], default: str | None = None, required: bool = False) -> Param:
+    return Param("one", default, choices=choices, required=required)
+
+
+def some_of(choices: tuple[str, ...], default: list[str]) -> Param:
+    return Param("some", default, choices=choices)
+
+
+def fixed(value: JSON) -> Param:
+    return Param("fixed", value)
+
+
+SEAL_PRICES = Param("prices", {})
+"""Epoch -> seal price for the seal card, e.g. ``{"2": 4, "3": 15}``: in
+another epoch the set's price stands."""
+
+ABILITIES: Mapping[str, Mapping[str, Param]] = {
+    "sell_bonus": {"extra_coins": count(1), "stacks": fixed(True)},
+    "bonus_tile_steps": {"steps": count(2), "tile_side": fixed("front"), "stacks": fixed(True)},
+    "bust_step_bonus": {
+        "steps_per_bust": count(2),
+        "points_per_point_side_bust": count(2),
+        "counts_busts_already_carved": fixed(True),
+        "stacks": fixed(True),
+    },
+    "seal_discount": {"silver": SEAL_PRICES, "golden": SEAL_PRICES, "stacks": fixed(False)},
+    "silver_seal_full_points": {
+        "seals": count(1),
+        "points_per_step": fixed(1),
+        "stacks": fixed(True),
+    },
+    "set_points": {"points_per_set": count(4), "set_size": fixed(5), "stacks": fixed(True)},
+    "colour_step_bonus": {
+        "colour": one_of(COLOURS, required=True),
+        "track": one_of(TRACKS),
+        "steps_per_card": count(1),
+        "counts_cards_already_owned": fixed(True),
+        "stacks": fixed(True),
+    },
+    "feed_with_coins": {
+        "coins_per_card": count(2, low=1),
+        "max_coins_per_section": count(12),
+        "stacks": fixed(False),
+    },
+    "food_surplus_coins": {
+        "coins_per_food": count(3),
+        "max_coins_per_section": count(12),
+        "stacks": fixed(False),
+    },
+    "income_per_track_above_income": {
+        "coins_per_track": count(2),
+        "tracks": some_of(TRACKS, ["military", "culture", "food"]),
+        "max_coins_per_section": count(6),
+        "stacks": fixed(False),
+    },
+    "colony_coins": {"coins_per_colony": count(4), "stacks": fixed(True)},
+    "golden_set_wildcard": {"missing_cards": fixed(1), "sets": count(1), "stacks": fixed(True)},
+    "double_colony_bust": {
+        "colonies_per_section": count(2, low=1, high=5),
+        "busts_per_section": count(2, low=1, high=4),
+        "stacks": fixed(False),
+    },
+    "requirement_reduction": {"colony": count(4), "bust": count(4), "stacks": fixed(True)},
+    "buy_requirement": {
+        "coins_per_point": count(3),
+        "max_coins_per_section": count(30),
+        "applies_to": some_of(("colony", "bust"), ["colony", "bust"]),
+        "stacks": fixed(False),
+    },
+}
+"""Every ability and the params it takes: the one place that says what a
+param may be and what it is when left out. A set may leave a param out but
+may give no other; :func:`checked_params` checks them all when the set is
+parsed, so the rules read them without a second look. Every count is an
+integer from 0 (steps never go back when a card comes: the feeding check
+relies on it) to 100 (the shipped set's largest is 30); the coin-feeding
+card's ``coins_per_card`` divides, so it is at least 1; the double card's
+colonies and busts per section are at least 1 and at most the 5 colony levels
+and the 4 busts. A colour-step card's ``track`` left out is the counted
+colour's own (income for purple), see
+:func:`gamelog.games.hadara.state.colour_step`."""
 
 Values = tuple[int, int, int, int]
 
@@ -180,6 +268,68 @@ def _id(data: Mapping[str, Any], where: str) -> str:
     return value
 
 
+def _param(spec: Param, value: Any, what: str) -> JSON:
+    """``value`` if it is what ``spec`` allows, else the error saying what is."""
+    if spec.kind == "count":
+        if not is_int(value) or not spec.low <= value <= spec.high:
+            raise _fail(f"{what} must be an integer from {spec.low} to {spec.high}")
+        return value
+    if spec.kind == "one":
+        if not isinstance(value, str) or value not in spec.choices:
+            raise _fail(f"{what} must be one of {list(spec.choices)}")
+        return value
+    if spec.kind == "some":
+        if (
+            not isinstance(value, list)
+            or not all(isinstance(v, str) and v in spec.choices for v in value)
+            or len(set(value)) != len(value)
+        ):
+            raise _fail(f"{what} must be a list of different ones of {list(spec.choices)}")
+        return list(value)
+    if spec.kind == "prices":
+        if (
+            not isinstance(value, Mapping)
+            or not set(value) <= {"1", "2", "3"}
+            or not all(is_int(v) and spec.low <= v <= spec.high for v in value.values())
+        ):
+            raise _fail(
+                f'{what} must map epochs "1", "2", "3" to prices from {spec.low} to {spec.high}'
+            )
+        return dict(value)
+    if type(value) is not type(spec.default) or value != spec.default:
+        raise _fail(f"{what} can only be {json.dumps(spec.default)}: the rules know no other")
+    return value
+
+
+def checked_params(ability: str, raw: Any, where: str) -> dict[str, JSON]:
+    """The params of a card with ``ability`` as the rules read them: each one
+    checked against :data:`ABILITIES`, the ones left out at their defaults.
+
+    >>> checked_params("sell_bonus", {}, "card X")
+    {'extra_coins': 1, 'stacks': True}
+    >>> try:
+    ...     checked_params("feed_with_coins", {"coins_per_card": 0}, "card X")
+    ... except InvalidOptions as error:
+    ...     print(error)
+    bad-components: card X: feed_with_coins param 'coins_per_card' must be an integer from 1 to 100
+    """
+    specs = ABILITIES[ability]
+    if not isinstance(raw, Mapping):
+        raise _fail(f"{where}: ability params must be an object")
+    unknown = sorted(str(name) for name in raw if name not in specs)
+    if unknown:
+        raise _fail(f"{where}: {ability} takes no param {unknown[0]!r}; it takes {list(specs)}")
+    params: dict[str, JSON] = {}
+    for name, spec in specs.items():
+        if name in raw:
+            params[name] = _param(spec, raw[name], f"{where}: {ability} param {name!r}")
+        elif spec.required:
+            raise _fail(f"{where}: {ability} needs the param {name!r}")
+        elif spec.default is not None:
+            params[name] = copy.deepcopy(spec.default)
+    return params
+
+
 def _card(raw: Any, index: int) -> Card:
     where = f"cards[{index}]"
     if not isinstance(raw, Mapping):
@@ -190,19 +340,24 @@ def _card(raw: Any, index: int) -> Card:
     epoch = _int(raw, "epoch", where, 1)
     if epoch > 3:
         raise _fail(f"{where}: epoch must be 1, 2 or 3")
+    card_id = _id(raw, where)
     ability = raw.get("ability")
     ability_id: str | None = None
     params: dict[str, JSON] = {}
     if ability is not None:
         if not isinstance(ability, Mapping) or ability.get("id") not in ABILITIES:
-            raise _fail(f"{where}: unknown ability; known: {sorted(ABILITIES)}")
+            raise _fail(f"card {card_id}: unknown ability; known: {sorted(ABILITIES)}")
+        if not set(ability) <= {"id", "params", "text"} or not isinstance(
+            ability.get("text", ""), str
+        ):
+            raise _fail(f"card {card_id}: an ability has an id, params and a text (a string)")
         ability_id = str(ability["id"])
-        raw_params = ability.get("params", {})
-        if not isinstance(raw_params, Mapping):
-            raise _fail(f"{where}: ability params must be an object")
-        params = json.loads(json.dumps(raw_params))
+        params = checked_params(ability_id, ability.get("params", {}), f"card {card_id}")
+    later_games_only = raw.get("later_games_only", False)
+    if not isinstance(later_games_only, bool):
+        raise _fail(f"card {card_id}: later_games_only is true or false")
     return Card(
-        id=_id(raw, where),
+        id=card_id,
         epoch=epoch,
         colour=str(colour),
         price=_int(raw, "price", where),
@@ -210,7 +365,7 @@ def _card(raw: Any, index: int) -> Card:
         points=_int(raw, "points", where),
         ability=ability_id,
         params=params,
-        later_games_only=bool(raw.get("later_games_only", False)),
+        later_games_only=later_games_only,
     )
 
 

@@ -17,6 +17,8 @@ from gamelog.games.hadara.state import (
 )
 
 SLOT_LETTERS = "abcde"
+PER_SECTION = {"colony": "colonies_per_section", "bust": "busts_per_section"}
+"""The double card's param for each kind of section."""
 
 
 def slot_name(level: int, index: int) -> str:
@@ -25,9 +27,10 @@ def slot_name(level: int, index: int) -> str:
 
 def per_section(player: Player, components: Components, kind: str) -> int:
     """Colonies (or busts) a seat may take in one section: 1, or 2 with the
-    card that doubles them."""
+    card that doubles them (its ``colonies_per_section`` or
+    ``busts_per_section``)."""
     params = ability_param(player, components, "double_colony_bust")
-    return 1 if params is None else int(params.get(f"{kind}_per_section", 2))
+    return 1 if params is None else params[PER_SECTION[kind]]
 
 
 def section_open(state: HadaraState, seat: str, kind: str) -> bool:
@@ -45,16 +48,15 @@ def requirement_coins(
     if have >= requirement:
         return 0
     reduction = sum(
-        int(params.get(kind, 4))
-        for params in ability_params(player, state.components, "requirement_reduction")
+        params[kind] for params in ability_params(player, state.components, "requirement_reduction")
     )
     missing = max(0, max(0, requirement - reduction) - have)
     if missing == 0:
         return 0
     for params in ability_params(player, state.components, "buy_requirement"):
-        if kind in params.get("applies_to", ["colony", "bust"]):
-            coins = missing * int(params.get("coins_per_point", 3))
-            cap = int(params.get("max_coins_per_section", 30))
+        if kind in params["applies_to"]:
+            coins: int = missing * params["coins_per_point"]
+            cap: int = params["max_coins_per_section"]
             if coins + state.section_paid <= cap and coins <= player.coins:
                 return coins
     return None
@@ -77,8 +79,7 @@ def colony_options(state: HadaraState, seat: str) -> list[ColonyOption]:
     taken_levels = {slot_level(slot) for slot, _ in player.colonies}
     military = tracks(player, state)["military"]
     bonus = sum(
-        int(params.get("coins_per_colony", 4))
-        for params in ability_params(player, components, "colony_coins")
+        params["coins_per_colony"] for params in ability_params(player, components, "colony_coins")
     )
     options = []
     for slot, colony_id in state.colony_slots.items():

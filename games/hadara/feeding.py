@@ -18,17 +18,19 @@ Both are plainly needed. They suffice because ``lack`` has diminishing returns
 bonus tile, bust card), which do not depend on the other cards, plus colour
 steps: those it gives as a colour-step card on food (its steps for each card
 of its colour on display) and those it earns as a card of a colour such a card
-on display counts. Steps are never negative (but see the last paragraph), so
-with more cards already back a card adds at most as much lack as with fewer.
-Now take T with lack(T) > p, T not all of R, and the m >= 1 cards e of R not
-in T. Putting them back one by one adds lack(R) - lack(T), and each adds at
-most what it adds to T alone, lack(T + e) - lack(T). Were every lack(T + e) <=
-p, that is at most p - lack(T) < 0, so lack(R) <= lack(T) + m * (p - lack(T))
-= p + (m - 1) * (p - lack(T)) <= p, against lack(R) > p. So starting from T =
+on display counts. Steps are never negative (every set, shipped or inline, is
+refused at creation if a step count is: ``cards.ABILITIES``), so with more
+cards already back a card adds at most as much lack as with fewer. Now take T
+with lack(T) > p, T not all of R, and the m >= 1 cards e of R not in T.
+Putting them back one by one adds lack(R) - lack(T), and each adds at most
+what it adds to T alone, lack(T + e) - lack(T). Were every lack(T + e) <= p,
+that is at most p - lack(T) < 0, so lack(R) <= lack(T) + m * (p - lack(T)) =
+p + (m - 1) * (p - lack(T)) <= p, against lack(R) > p. So starting from T =
 {c}, some card can always come back with the people still unfed, until T = R;
 read backwards, that is an order of removal. The check costs one food count
 per removed card instead of a search over orders (which took up to 23 s on a
-60-card display).
+60-card display; tests/games/hadara_feeding_reference.py keeps that search as
+the oracle the property tests compare with).
 
 The colour-step bonus is what makes this worth saying: it counts only while
 its card is on display. Worked example (tests/games/test_hadara_feeding.py):
@@ -42,19 +44,24 @@ cards, 6 food), then yellow-01 (6 cards, 5 food). Removing {yellow-01,
 yellow-02} instead is refused: with either back, 6 cards eat 6 food, so
 whichever goes second goes after the people are fed.
 
-Only an inline component set can give a colour-step card negative food steps;
-then ``lack`` loses diminishing returns wherever such a card and a card of its
-colour are both still to go, and :func:`_removable_in_some_order` searches
-over orders there (exact; exponential in the worst case, as before).
+Negative colour steps would break diminishing returns. Example: a
+colour-step card with 2 food of its own and -2 food per green card, a green
+card with 2 food and a yellow one with none, start food 0. With the yellow
+card and either of the others on display, 2 cards eat 2 food (fed); with all
+three, 3 cards eat 2 food (lacking 1): the second card back adds more lack
+than the first. Removing all three passes the last-card test (the yellow card
+alone lacks 1), yet whichever card goes first leaves the people fed too early.
+Deciding such removals needed a search over orders, exponential in the worst
+case, so a client's inline set could have made feeding slow. No Hadara card
+moves a track backwards: the parser refuses negative steps, and the search
+that only they needed is gone.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from gamelog.games.hadara.cards import Card
-from gamelog.games.hadara.state import HadaraState, Player, ability_param, colour_step, tracks
+from gamelog.games.hadara.state import HadaraState, Player, ability_param, tracks
 from gamelog.games.protocol import Move
 from gamelog.games.protocol import frozen_replace as replace
 
@@ -78,9 +85,9 @@ def feeding_cap(state: HadaraState, player: Player) -> int:
     params = ability_param(player, state.components, "feed_with_coins")
     if params is None:
         return 0
-    per = int(params.get("coins_per_card", 2))
-    cap = int(params.get("max_coins_per_section", 12)) // per
-    return min(cap, player.coins // per)
+    per: int = params["coins_per_card"]  # at least 1: checked with the set
+    cap: int = params["max_coins_per_section"]
+    return min(cap // per, player.coins // per)
 
 
 def feeding_problem(
@@ -108,105 +115,16 @@ def feeding_problem(
     return None
 
 
-def _food_step(card: Card) -> tuple[str, int] | None:
-    """(colour counted, steps per card) of a colour-step card on the food track."""
-    step = colour_step(card)
-    return (step[0], step[2]) if step is not None and step[1] == "food" else None
-
-
-def _feed_against_each_other(cards: Sequence[Card]) -> bool:
-    """Whether a colour-step card with negative food steps counts another of
-    ``cards``: the one case the last-card test does not settle (see the module
-    docstring). A set of the house-1 set or any set whose steps are not
-    negative never gets here.
-
-    >>> from dataclasses import replace
-    >>> from gamelog.games.hadara.cards import shipped_components
-    >>> card = shipped_components("hadara/house-1").card
-    >>> green, step = card("I-green-01"), card("I-purple-14")
-    >>> _feed_against_each_other([green, step])
-    False
-    >>> minus = replace(step, params={**step.params, "steps_per_card": -1})
-    >>> _feed_against_each_other([green, minus]), _feed_against_each_other([minus])
-    (True, False)
-    """
-    colours = Counter(card.colour for card in cards)
-    for card in cards:
-        step = _food_step(card)
-        if step is not None and step[1] < 0:
-            colour, _ = step
-            if colours[colour] - (card.colour == colour) > 0:
-                return True
-    return False
-
-
-def _interchangeable_chains(
-    state: HadaraState, removed: Sequence[str], lacking_with: Mapping[str, int]
-) -> list[tuple[str, ...]]:
-    """The removed cards in chains of cards whose food depends on the other
-    removed cards alike: colour-step cards on food with the same colour and
-    steps; other cards of one colour that such a card among the removed counts;
-    all the rest. Within a chain the cards differ only in their own food, and
-    the one with more goes first: swapping two of a chain in a good order
-    leaves the people at least as hungry in between. So each chain goes in
-    the order of ``lacking_with`` (what the people lack with only that card
-    back), and a search needs only how many of each chain are gone."""
-    components = state.components
-    counted = {
-        step[0] for card_id in removed if (step := _food_step(components.card(card_id))) is not None
-    }
-    chains: dict[tuple[object, ...], list[str]] = {}
-    for card_id in removed:
-        card = components.card(card_id)
-        step = _food_step(card)
-        key: tuple[object, ...] = (
-            ("step", *step) if step else ("card", card.colour if card.colour in counted else None)
-        )
-        chains.setdefault(key, []).append(card_id)
-    return [tuple(sorted(chain, key=lambda c: (lacking_with[c], c))) for chain in chains.values()]
-
-
 def _removable_in_some_order(
     state: HadaraState, player: Player, removed: Sequence[str], pay_for: int
 ) -> bool:
     """Whether the cards can go one by one with the people unfed (more lacking
     than ``pay_for``) before each of them: the display is unfed and some card
-    can go last (unfed with only it back), see the module docstring. Only when
-    a colour-step card with negative food steps counts another card still to
-    go does a search over the chains of :func:`_interchangeable_chains` run,
-    and it settles each position by the last-card test as soon as no such pair
-    is left."""
-    lacking_with = {
-        last: shortfall(state, player, [c for c in removed if c != last]) for last in removed
-    }
-    if all(lacking <= pay_for for lacking in lacking_with.values()):
-        return False
-    card = state.components.card
-    chains = _interchangeable_chains(state, removed, lacking_with)
-    full = tuple(len(chain) for chain in chains)
-    failed: set[tuple[int, ...]] = set()
-
-    def search(gone: tuple[int, ...]) -> bool:
-        if gone == full:
-            return True
-        if gone in failed:
-            return False
-        gone_cards = [c for chain, k in zip(chains, gone) for c in chain[:k]]
-        left = [c for chain, k in zip(chains, gone) for c in chain[k:]]
-        if shortfall(state, player, gone_cards) > pay_for:
-            if not _feed_against_each_other([card(c) for c in left]):
-                if any(lacking_with[c] > pay_for for c in left):
-                    return True
-            elif any(
-                search((*gone[:index], gone[index] + 1, *gone[index + 1 :]))
-                for index, chain in enumerate(chains)
-                if gone[index] < len(chain)
-            ):
-                return True
-        failed.add(gone)
-        return False
-
-    return search((0,) * len(chains))
+    can go last (unfed with only it back), see the module docstring: one food
+    count per removed card, whatever the set."""
+    return shortfall(state, player, []) > pay_for and any(
+        shortfall(state, player, [c for c in removed if c != last]) > pay_for for last in removed
+    )
 
 
 def _minimal_removal(
@@ -236,11 +154,18 @@ def _minimal_removal(
 def feeding_moves(state: HadaraState, seat: str) -> list[Move]:
     """A representative set of legal feedings: for each card of the display,
     removing it first and then the cards with the least food and points; and,
-    with the coin-feeding card, each number of cards paid for."""
+    with the coin-feeding card, each number of cards paid for up to what food
+    lacks with at most one card gone: paying for more, the removal below stops
+    at one card or none, which lacks less than is paid for (refused). The list
+    is the one every number up to the card's cap gives, at the cost of the
+    seat's hunger rather than of the cap (a set's card may pay for 100 cards).
+    """
     player = state.player(seat)
     seen: set[tuple[tuple[str, ...], int]] = set()
     moves: list[Move] = []
-    for pay_for in range(0, feeding_cap(state, player) + 1):
+    at_most_one_gone = [[], *([card_id] for card_id in player.cards)]
+    hunger = max(shortfall(state, player, gone) for gone in at_most_one_gone)
+    for pay_for in range(0, min(feeding_cap(state, player), max(0, hunger)) + 1):
         for first in [None, *player.cards]:
             removed = _minimal_removal(state, player, first, pay_for)
             key = (tuple(sorted(removed)), pay_for)

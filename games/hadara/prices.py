@@ -4,8 +4,6 @@ or the seal-discount card's prices), income extras."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from gamelog.games.hadara.cards import Card
 from gamelog.games.hadara.state import (
     HadaraState,
@@ -27,7 +25,7 @@ def recruit_price(state: HadaraState, player: Player, card: Card) -> int:
 def sale_coins(state: HadaraState, player: Player, card: Card) -> int:
     """The sale price on the card's back (by its epoch), plus 1 per sell-bonus card."""
     bonus = ability_params(player, state.components, "sell_bonus")
-    extra = sum(int(params.get("extra_coins", 1)) for params in bonus)
+    extra: int = sum(params["extra_coins"] for params in bonus)
     return state.components.prices(card.epoch).sale_price + extra
 
 
@@ -35,9 +33,9 @@ def seal_price(state: HadaraState, player: Player, kind: str) -> int:
     prices = state.components.prices(state.epoch)
     price = prices.silver if kind == "silver" else prices.golden
     for params in ability_params(player, state.components, "seal_discount"):
-        table = params.get(kind, {})
-        if isinstance(table, Mapping) and str(state.epoch) in table:
-            price = min(price, int(table[str(state.epoch)]))
+        table = params[kind]
+        if str(state.epoch) in table:
+            price = min(price, table[str(state.epoch)])
     return price
 
 
@@ -47,7 +45,7 @@ def income_extra(state: HadaraState, player: Player) -> int:
     if params is None:
         return 0
     values = tracks(player, state)
-    watched = params.get("tracks", ["military", "culture", "food"])
-    above = sum(1 for t in watched if values[str(t)] > values["income"])
-    per = int(params.get("coins_per_track", 2))
-    return min(above * per, int(params.get("max_coins_per_section", 6)))
+    above = sum(1 for track in params["tracks"] if values[track] > values["income"])
+    per: int = params["coins_per_track"]
+    cap: int = params["max_coins_per_section"]
+    return min(above * per, cap)

@@ -336,16 +336,13 @@ class Hadara:
         self, state: HadaraState, player: Player, removed: list[str], pay_for: int
     ) -> Event:
         params = ability_param(player, state.components, "feed_with_coins")
-        paid = pay_for * int(params.get("coins_per_card", 2)) if params and pay_for else 0
+        paid = pay_for * params["coins_per_card"] if params and pay_for else 0
         after = without(player, removed)
         surplus = tracks(after, state)["food"] - len(after.cards)
         surplus_coins = 0
         bonus = ability_param(after, state.components, "food_surplus_coins")
         if bonus is not None and surplus > 0:
-            surplus_coins = min(
-                surplus * int(bonus.get("coins_per_food", 3)),
-                int(bonus.get("max_coins_per_section", 12)),
-            )
+            surplus_coins = min(surplus * bonus["coins_per_food"], bonus["max_coins_per_section"])
         return {
             "type": "PeopleFed",
             "seat": player.seat,

@@ -70,7 +70,7 @@ def player_scores(state: HadaraState, player: Player) -> dict[str, int]:
         colonies += colony.back_points if allied else colony.front_points
     busts = 0
     point_side_bonus = sum(
-        int(p.get("points_per_point_side_bust", 2)) for p in abilities.get("bust_step_bonus", [])
+        p["points_per_point_side_bust"] for p in abilities.get("bust_step_bonus", [])
     )
     for number, _, side in player.busts:
         bust = components.busts[player.side][number - 1]
@@ -78,10 +78,10 @@ def player_scores(state: HadaraState, player: Player) -> dict[str, int]:
         if side == "back":
             busts += bust.reward_steps + point_side_bonus
     values = tracks(player, state)
-    full = sum(int(p.get("seals", 1)) for p in abilities.get("silver_seal_full_points", []))
+    full = sum(p["seals"] for p in abilities.get("silver_seal_full_points", []))
     silver = silver_points([values[track] for track in player.silver_seals], full)
     counts = colour_counts(player, components)
-    wildcards = sum(int(p.get("sets", 1)) for p in abilities.get("golden_set_wildcard", []))
+    wildcards = sum(p["sets"] for p in abilities.get("golden_set_wildcard", []))
     golden = 0
     if player.golden_seals:
         golden = (
@@ -89,7 +89,7 @@ def player_scores(state: HadaraState, player: Player) -> dict[str, int]:
             * player.golden_seals
             * complete_sets(counts, wildcards)
         )
-    golden += sum(int(p.get("points_per_set", 4)) for p in abilities.get("set_points", [])) * (
+    golden += sum(p["points_per_set"] for p in abilities.get("set_points", [])) * (
         complete_sets(counts)
     )
     return {

@@ -114,7 +114,9 @@ def ability_params(
 ) -> list[Mapping[str, JSON]]:
     """The parameters of every purple card in the display with ``ability``:
     an ability lasts as long as its card lies there ("so lange, wie die Karte
-    vor dir ausliegt"), so it is always read from the display."""
+    vor dir ausliegt"), so it is always read from the display. They were
+    checked, and the ones left out given their defaults, when the set was
+    parsed (``cards.ABILITIES``), so callers read them as they are."""
     return [card.params for card in map(components.card, player.cards) if card.ability == ability]
 
 
@@ -148,9 +150,9 @@ def colour_step(card: Card) -> tuple[str, str, int] | None:
     """
     if card.ability != "colour_step_bonus":
         return None
-    colour = str(card.params.get("colour"))
-    track = str(card.params.get("track", COLOUR_TRACK.get(colour, "income")))
-    return colour, track, int(card.params.get("steps_per_card", 1))
+    colour: str = card.params["colour"]
+    track: str = card.params.get("track") or COLOUR_TRACK.get(colour, "income")
+    return colour, track, card.params["steps_per_card"]
 
 
 def tracks(player: Player, state: HadaraState) -> dict[str, int]:
@@ -168,9 +170,9 @@ def tracks(player: Player, state: HadaraState) -> dict[str, int]:
             counted, moved, per_card = step
             total[moved] += per_card * colours.get(counted, 0)
         elif card.ability == "bonus_tile_steps" and card_id in player.card_tiles:
-            total[player.card_tiles[card_id]] += int(card.params.get("steps", 2))
+            total[player.card_tiles[card_id]] += card.params["steps"]
         elif card.ability == "bust_step_bonus":
-            bust_bonus += int(card.params.get("steps_per_bust", 2))
+            bust_bonus += card.params["steps_per_bust"]
     for slot, allied in player.colonies:
         if allied:
             colony = components.colony_by_id[state.colony_slots[slot]]
