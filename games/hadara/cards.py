@@ -247,10 +247,17 @@ def _fail(message: str) -> InvalidOptions:
     return InvalidOptions("bad-components", message)
 
 
-def _int(data: Mapping[str, Any], key: str, where: str, minimum: int = 0) -> int:
+MAX_NUMBER = 1000
+"""The largest number a component may carry (the shipped set's largest is 30):
+a set is untrusted input, and a number of thousands of digits is none."""
+
+
+def _int(
+    data: Mapping[str, Any], key: str, where: str, minimum: int = 0, maximum: int = MAX_NUMBER
+) -> int:
     value = data.get(key)
-    if not is_int(value) or value < minimum:
-        raise _fail(f"{where}: {key} must be an integer >= {minimum}")
+    if not is_int(value) or not minimum <= value <= maximum:
+        raise _fail(f"{where}: {key} must be an integer from {minimum} to {maximum}")
     return value
 
 
@@ -477,8 +484,8 @@ def parse_components(data: Any, max_players: int = 5) -> Components:
     if not isinstance(limits, Mapping):
         raise _fail("limits is an object")
 
-    def limit(key: str, default: int) -> int:
-        return _int(limits, key, "limits") if key in limits else default
+    def limit(key: str, default: int, minimum: int = 0) -> int:
+        return _int(limits, key, "limits", minimum, 100) if key in limits else default
 
     name = data.get("component_set", "inline")
     return Components(
@@ -491,7 +498,8 @@ def parse_components(data: Any, max_players: int = 5) -> Components:
         max_silver_seals=limit("max_silver_seals", 2),
         max_golden_seals=limit("max_golden_seals", 2),
         golden_points_per_set=limit("golden_seal_points_per_set", 7),
-        coins_per_end_point=limit("coins_per_end_point", 5),
+        # Coins are divided by it at the end.
+        coins_per_end_point=limit("coins_per_end_point", 5, minimum=1),
         never_start_player_coins=limit("never_start_player_coins", 1),
     )
 

@@ -229,3 +229,24 @@ def test_every_accepted_set_plays_without_an_exception(
         RULES.notate(before, seat, move, events)
     read_every_ability(line.states[len(line.states) // 2])
     read_every_ability(everything_at_once(line.final_state))
+
+
+@pytest.mark.parametrize(
+    ("where", "change", "message"),
+    [
+        ("limits", {"coins_per_end_point": 0}, "coins_per_end_point must be an integer from 1"),
+        ("limits", {"max_silver_seals": 10**6}, "max_silver_seals must be an integer from 0 to"),
+        ("limits", {"golden_seal_points_per_set": -1}, "golden_seal_points_per_set must be"),
+        ("card", {"price": 10**9}, "price must be an integer from 0 to 1000"),
+        ("card", {"points": 10**400}, "points must be an integer from 0 to 1000"),
+    ],
+)
+def test_the_sets_own_numbers_are_bounded(where: str, change: dict[str, Any], message: str) -> None:
+    """A divisor of 0 among the limits ended every game in a ZeroDivisionError
+    at the final scoring; a number of hundreds of digits is no card's."""
+    data = json.loads(json.dumps(load_json("gamelog.games.hadara", "hadara-house-1.json")))
+    target = data["limits"] if where == "limits" else data["cards"][0]
+    target.update(change)
+    with pytest.raises(InvalidOptions) as refused:
+        parse_components(data)
+    assert message in str(refused.value)
