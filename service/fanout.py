@@ -284,20 +284,29 @@ class Subscription:
     async def __anext__(self) -> Entry:
         self.taken_at = None
         feed = self.feed
+        if self.dropped is not None:
+            raise self.dropped
         if self.position > feed.head and feed.finished:
             raise StopAsyncIteration
         while self.position > feed.head:
             await feed.changed.wait()
+            if self.dropped is not None:
+                raise self.dropped
         entry = feed.entry(self.position, self.viewer)
         self.position += 1
         self.taken_at = feed.fanout.clock()
         return entry
 
-    def drop(self, code: str, message: str, status: str) -> None:
-        """End this follower: cancel its task, saying why and where to resume."""
+    def drop(self, code: str, message: str, status: str, cancel: bool = True) -> None:
+        """End this follower, saying why and where to resume: at once, by
+        cancelling its task (a follower stuck sending), or, with ``cancel``
+        False, when it next asks for a record (its feed must be woken).
+        Cancelling a task that is inside gRPC's own write can cost the
+        stream its status, so a stop that can wait does."""
         if self.dropped is None and self.task is not None:
             self.dropped = FollowInterrupted(code, message, status, self.position)
-            self.task.cancel()
+            if cancel:
+                self.task.cancel()
 
 
 class Fanout:
@@ -410,12 +419,18 @@ class Fanout:
         self.closed = True
         if self._sweeper is not None:
             self._sweeper.cancel()
+        # Each follower ends when it next asks for a record (one sending
+        # now finishes that first): the server's grace period waits for it.
         for subscription in list(self.subscriptions):
             subscription.drop(
                 SERVER_STOPPING,
                 f"this server is stopping; resume from position {subscription.position}",
                 "UNAVAILABLE",
+                cancel=False,
             )
+        for feed in self.feeds.values():
+            feed.changed.set()
+            feed.changed.clear()
 
 
 def _beyond_the_end(feed: GameFeed, position: int) -> BeyondTheEnd:
