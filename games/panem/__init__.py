@@ -34,7 +34,8 @@ listed card is not in the draw pile at that moment, or the list is used up, the
 card is drawn with the rng. Without a deal the draw pile is an unordered set and
 each card is drawn with the rng when the rules draw it.
 
-An inline set's numbers are integers from 0 to 1000 (``lots_per_player`` from
+An inline set names at most 20 goods; its numbers are integers from 0 to 1000
+(``lots_per_player`` from
 1 and the lots, counted out one by one into the glass ball, to 100), and the
 set-up (``setup.hob_cards`` on each Hob space, ``setup.bakery_cards`` on each
 bakery space, then the first discard) must fit in the draw pile of the cards

@@ -110,6 +110,10 @@ MAX_LOTS = 100
 """Lots are counted out one by one into the glass ball at the end, so their
 numbers are bounded lower (10**50 neutral lots never finished the game)."""
 
+MAX_GOODS = 20
+"""The shipped set has 4: trading's legal moves pair each hand card with every
+other good for every other seat (2,000 goods listed 60,000 moves)."""
+
 
 def _int(value: Any, what: str, minimum: int = 0, maximum: int = MAX_NUMBER) -> int:
     if not is_int(value) or not minimum <= value <= maximum:
@@ -134,6 +138,8 @@ def parse_components(data: Any) -> Catalog:
     goods = tuple(_str(g, "a good") for g in goods_raw)
     if len(set(goods)) != len(goods):
         raise _fail("goods must be distinct")
+    if len(goods) > MAX_GOODS:
+        raise _fail(f"goods names at most {MAX_GOODS} goods")
 
     cards: dict[str, Card] = {}
     raw_cards = data.get("survival_cards")

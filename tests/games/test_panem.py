@@ -245,6 +245,20 @@ def test_numbers_of_an_inline_set_that_cannot_be_played_are_refused(
     assert field in refused.value.message
 
 
+def test_more_than_twenty_goods_are_refused() -> None:
+    """Found by mutating options: 2,000 goods were accepted and trading then
+    listed 60,000 legal moves at every position."""
+    from gamelog.games.components import load_json
+
+    data = load_json("gamelog.games.panem", "house-1.json")
+    data["goods"] = [*data["goods"], *(f"good-{i}" for i in range(17))]
+    with pytest.raises(InvalidOptions, match="bad-components") as refused:
+        RULES.normalize_options({"components": data}, ("a", "b"))
+    assert "goods names at most 20 goods" in refused.value.message
+    data["goods"] = data["goods"][:20]
+    assert RULES.normalize_options({"components": data}, ("a", "b"))["components"] == data
+
+
 def test_a_set_whose_goods_differ_in_values_plays_to_the_end() -> None:
     """Found by mutating options: with one food card worth 4 and no other
     good of value 4, the trading phase's legal moves offered asks for
