@@ -36,6 +36,8 @@ takes ``order[n]``, the n-th bonus draw ``bonus_order[n]``; the lists hold
 distinct ids of the right kind and may be shorter than the piles, after which
 draws are random again. Without a deal every draw is made with the decision's
 rng at the moment of drawing; the piles are unordered sets.
+A side's optional ``zones`` in an inline set is a list naming the zones of
+its three segments; anything else is refused (a number raised TypeError).
 
 Hidden: the ids of the tiles still in the land and bonus piles, from every
 viewer but the arbiter. A drawn tile is public.

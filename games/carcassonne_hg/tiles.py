@@ -169,8 +169,10 @@ def _check_tile(tile: TileDef, raw_sides: list[Any]) -> None:
                 raise _bad(f"{where}: side {SIDES[s]} ({side_type}) disagrees with its zones")
         raw = raw_sides[s]
         listed = raw.get("zones") if isinstance(raw, Mapping) else None
-        if listed is not None and list(listed) != [owner[s * 3 + k].index for k in range(3)]:
-            raise _bad(f"{where}: side {SIDES[s]} lists other zones than the zones do")
+        # A list or nothing: list() of a number raised TypeError at creation.
+        own = [owner[s * 3 + k].index for k in range(3)]
+        if listed is not None and (not isinstance(listed, list) or listed != own):
+            raise _bad(f"{where}: side {SIDES[s]} zones must list the zones of its segments")
     lakes = {z.index for z in tile.zones if z.type == "lake"}
     fed: set[int] = set()
     for zone in tile.zones:

@@ -27,6 +27,9 @@ Explicit deal (each key optional; what is left out is drawn with the rng)::
                 "2": {...}, "3": {...}}}  # each list is the inner stack in
                                           # draw order: a draw takes the next two
 
+Every id in a deal is a string; a list or an object in its place is refused
+with ``bad-deal`` (it used to raise TypeError at creation).
+
 Moves (``legal_moves`` lists them all, except feeding: see below):
 
 * wheel (start player, phase A): ``{"wheel": colour}``, the stack the start

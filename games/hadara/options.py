@@ -43,6 +43,9 @@ def _check_deal(
         if not isinstance(starts, Mapping) or set(starts) != set(seats):
             raise _bad("start_cards gives every seat one start card id")
         ids = [starts[seat] for seat in seats]
+        # Strings first: set() of ids holding a list or an object raised TypeError.
+        if not all(isinstance(i, str) for i in ids):
+            raise _bad("start_cards names start card ids (strings)")
         if len(set(ids)) != n or any(i not in components.start_by_id for i in ids):
             raise _bad("start_cards names different start cards of the set")
         checked["start_cards"] = {seat: starts[seat] for seat in seats}
@@ -56,6 +59,7 @@ def _check_deal(
             ids = colonies[level]
             if (
                 not isinstance(ids, list)
+                or not all(isinstance(i, str) for i in ids)
                 or len(ids) != n
                 or len(set(ids)) != n
                 or any(
@@ -82,6 +86,7 @@ def _check_deal(
                 ids = stacks[colour]
                 if (
                     not isinstance(ids, list)
+                    or not all(isinstance(i, str) for i in ids)
                     or len(ids) != 2 * n
                     or len(set(ids)) != 2 * n
                     or not set(ids) <= allowed

@@ -34,6 +34,13 @@ listed card is not in the draw pile at that moment, or the list is used up, the
 card is drawn with the rng. Without a deal the draw pile is an unordered set and
 each card is drawn with the rng when the rules draw it.
 
+An inline set names at most 20 goods; its numbers are integers from 0 to 1000
+(``lots_per_player`` from
+1 and the lots, counted out one by one into the glass ball, to 100), and the
+set-up (``setup.hob_cards`` on each Hob space, ``setup.bakery_cards`` on each
+bakery space, then the first discard) must fit in the draw pile of the cards
+that are no start cards; anything else is refused with ``bad-components``.
+
 Moves (the seat that may move is in ``to_act``):
 
 * movement: ``{"go": "<space>"}``; then ``{"skip": true}``, ``{"act": true}``
@@ -49,7 +56,8 @@ Moves (the seat that may move is in ``to_act``):
   ``{"show": [ids] | "hand", "to": [seats] | "all"}``. ``legal_moves`` lists
   done, accept/decline/withdraw of open offers and, while a seat has no open
   offer and made fewer than two this phase, every 1-for-1 proposal of one of
-  its cards for a card of the same value of another good; once a phase, showing
+  its cards for a card of the same value of another good (a kind the set has);
+  once a phase, showing
   the whole hand to everybody or to one seat, or one card to one seat;
   ``decide`` accepts any size (``sampled`` says so).
 * tribute (sealed; every seat that has not chosen): ``{"tribute": [ids]}``, at

@@ -103,9 +103,21 @@ def _fail(message: str) -> InvalidOptions:
     return InvalidOptions("bad-components", message)
 
 
-def _int(value: Any, what: str, minimum: int = 0) -> int:
-    if not is_int(value) or value < minimum:
-        raise _fail(f"{what} must be an integer >= {minimum}")
+MAX_NUMBER = 1000
+"""The largest number a set may give (the shipped set's largest is 11): a set
+is untrusted input, and a number of thousands of digits is none."""
+MAX_LOTS = 100
+"""Lots are counted out one by one into the glass ball at the end, so their
+numbers are bounded lower (10**50 neutral lots never finished the game)."""
+
+MAX_GOODS = 20
+"""The shipped set has 4: trading's legal moves pair each hand card with every
+other good for every other seat (2,000 goods listed 60,000 moves)."""
+
+
+def _int(value: Any, what: str, minimum: int = 0, maximum: int = MAX_NUMBER) -> int:
+    if not is_int(value) or not minimum <= value <= maximum:
+        raise _fail(f"{what} must be an integer from {minimum} to {maximum}")
     return value
 
 
@@ -126,6 +138,8 @@ def parse_components(data: Any) -> Catalog:
     goods = tuple(_str(g, "a good") for g in goods_raw)
     if len(set(goods)) != len(goods):
         raise _fail("goods must be distinct")
+    if len(goods) > MAX_GOODS:
+        raise _fail(f"goods names at most {MAX_GOODS} goods")
 
     cards: dict[str, Card] = {}
     raw_cards = data.get("survival_cards")
@@ -256,6 +270,21 @@ def parse_components(data: Any) -> Catalog:
     setup = data.get("setup", {})
     if not isinstance(setup, Mapping):
         raise _fail("setup must be an object")
+    hob_cards = _int(setup.get("hob_cards", 2), "setup.hob_cards")
+    bakery_cards = _int(setup.get("bakery_cards", 1), "setup.bakery_cards")
+    # The set-up stocks every open Hob and bakery space and then turns up the
+    # first discard from the draw pile, with no discard pile to renew it from.
+    dealt = sum(
+        hob_cards if s.location == HOB else bakery_cards
+        for s in spaces
+        if s.location in (HOB, BAKERY) and s.min_players <= 4
+    )
+    pile = sum(1 for c in cards.values() if not c.start)
+    if dealt + 1 > pile:
+        raise _fail(
+            f"setup.hob_cards and setup.bakery_cards: the set-up deals {dealt} cards and "
+            f"the first discard from a draw pile of {pile} (the cards that are no start cards)"
+        )
     return Catalog(
         name=name,
         goods=goods,
@@ -264,11 +293,11 @@ def parse_components(data: Any) -> Catalog:
         spaces=tuple(spaces),
         round_track=tuple(track),
         start_cards_by_seat=start_by_seat,
-        setup_hob_cards=_int(setup.get("hob_cards", 2), "setup.hob_cards"),
-        setup_bakery_cards=_int(setup.get("bakery_cards", 1), "setup.bakery_cards"),
-        lots_per_player=_int(data.get("lots_per_player", 11), "lots_per_player", 1),
+        setup_hob_cards=hob_cards,
+        setup_bakery_cards=bakery_cards,
+        lots_per_player=_int(data.get("lots_per_player", 11), "lots_per_player", 1, MAX_LOTS),
         neutral_lots_two_players=_int(
-            data.get("neutral_lots_two_players", 6), "neutral_lots_two_players"
+            data.get("neutral_lots_two_players", 6), "neutral_lots_two_players", 0, MAX_LOTS
         ),
         hand_limit=_int(data.get("hand_limit", 6), "hand_limit"),
     )

@@ -897,13 +897,16 @@ class Panem:
                 moves.append({"withdraw": offer.id})
         has_open = any(o.proposer == seat for o in s.offers)
         if not has_open and s.proposals_made.get(seat, 0) < MAX_SAMPLE_PROPOSALS:
+            # Only kinds the set has: a set whose goods differ in values (food 4,
+            # no fuel 4) offered asks that ``_propose`` refuses.
+            kinds = {card.kind for card in s.catalog.cards.values()}
             for other in s.seats:
                 if other == seat or other in s.trading_done:
                     continue
                 for card_id in sorted(s.hands[seat]):
                     card = s.catalog.cards[card_id]
                     for good in s.catalog.goods:
-                        if good != card.good:
+                        if good != card.good and f"{good}-{card.value}" in kinds:
                             moves.append(
                                 {
                                     "propose": {

@@ -26,7 +26,8 @@ Moves: ``{"card": 42}``. Events (JSON):
 * ``{"type": "GameEnded", "final_bonus": {seat: 5}, "scores": {seat: 20}}``
 
 Options: ``component_set`` (or ``components``, a whole set inline in the shape
-of ``data/house-1.json``), ``start_seat`` (default: the first seat), and
+of ``data/house-1.json``, with at most 87 colours: one per number card),
+``start_seat`` (default: the first seat), and
 ``deal``, an explicit deal::
 
     {"deal": {"display": [7, 33, 70],

@@ -12,6 +12,9 @@ Sets are JSON (``data/house-1.json``) or given inline at creation:
 ('orange', 'orange', None)
 >>> house.final_bonus_for(6), house.final_bonus_for(7), house.final_bonus_for(5)
 (5, 10, 0)
+
+An inline set names at most 87 colours (one per number card): each picture's
+cost grows with colours times cards, and 20,000 colours took seconds.
 """
 
 from __future__ import annotations
@@ -94,6 +97,10 @@ def components_from_json(data: Any) -> Components:
         or len(set(colours)) != len(colours)
     ):
         raise bad("colours must be a list of distinct colour names")
+    # More colours than number cards name nothing; the picture's legend costs
+    # colours x cards (20,000 colours took seconds per picture).
+    if len(colours) > len(NUMBER_CARDS):
+        raise bad(f"colours names at most {len(NUMBER_CARDS)} colours, one per number card")
     cards = data.get("cards")
     if not isinstance(cards, list) or len(cards) != CARD_COUNT:
         raise bad(f"cards must list all {CARD_COUNT} numbers 0..89")

@@ -92,6 +92,17 @@ def test_a_broken_inline_set_is_refused(damage: Any, reason: str) -> None:
     assert reason in refused.value.message
 
 
+@pytest.mark.parametrize("zones", [0, 7.5, True, {"a": 1}, "012"])
+def test_a_side_whose_zones_are_no_list_is_refused(zones: Any) -> None:
+    """Found by mutating options: a number as a side's ``zones`` reached
+    list() and raised TypeError (INTERNAL) at creation."""
+    data = _data()
+    data["tiles"][0]["sides"][2]["zones"] = zones
+    with pytest.raises(InvalidOptions, match="bad-components") as refused:
+        RULES.normalize_options({"components": data}, ("a", "b"))
+    assert "side S zones must list the zones of its segments" in refused.value.message
+
+
 def test_an_inline_set_is_stored_in_the_options() -> None:
     data = _data()
     options = RULES.normalize_options({"components": data}, ("a", "b"))

@@ -208,6 +208,28 @@ def test_bad_options_are_refused(options: dict[str, Any]) -> None:
         RULES.normalize_options({}, ("solo",))
 
 
+LEVELS = ("3", "9", "15", "21", "30")
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        ({"start_cards": {"ann": [], "bob": "start-2"}}, "start card ids"),
+        ({"start_cards": {"ann": {}, "bob": "start-2"}}, "start card ids"),
+        ({"colonies": {level: [[], "colony-03-2"] for level in LEVELS}}, "colonies[3]"),
+        ({"epochs": {"1": {c: [{}, "a", "b", "c"] for c in COLOURS}}}, "epoch 1"),
+    ],
+)
+def test_a_deal_naming_lists_or_objects_as_cards_is_refused(
+    deal: dict[str, Any], message: str
+) -> None:
+    """Found by mutating options: an id that was a list or an object reached
+    set() in the deal's check and raised TypeError (INTERNAL) at creation."""
+    with pytest.raises(InvalidOptions, match="bad-deal") as refused:
+        RULES.normalize_options({"deal": deal}, TWO)
+    assert message in refused.value.message
+
+
 def test_inline_components_are_accepted_and_stored() -> None:
     import json
     from importlib import resources

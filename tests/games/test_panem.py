@@ -215,6 +215,64 @@ def test_inline_components_are_validated_and_stored() -> None:
         RULES.normalize_options({"components": broken}, ("a", "b"))
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "field"),
+    [
+        ("setup", {"hob_cards": 10**50}, "setup.hob_cards"),
+        ("setup", {"bakery_cards": 10**50}, "setup.bakery_cards"),
+        # 2 Hob spaces x 22 cards: more than the 43 cards of the draw pile.
+        ("setup", {"hob_cards": 22, "bakery_cards": 0}, "setup.hob_cards"),
+        ("setup", {"hob_cards": 0, "bakery_cards": 22}, "setup.bakery_cards"),
+        ("neutral_lots_two_players", 10**50, "neutral_lots_two_players"),
+        ("neutral_lots_two_players", 101, "neutral_lots_two_players"),
+        ("lots_per_player", 10**50, "lots_per_player"),
+        ("hand_limit", 10**50, "hand_limit"),
+    ],
+)
+def test_numbers_of_an_inline_set_that_cannot_be_played_are_refused(
+    key: str, value: Any, field: str
+) -> None:
+    """Found by mutating options: set-up cards beyond the draw pile made the
+    set-up draw its first discard from an empty pile (IndexError in setup,
+    every game), and 10**50 neutral lots were counted out one by one at the
+    end (the game never finished)."""
+    from gamelog.games.components import load_json
+
+    data = load_json("gamelog.games.panem", "house-1.json")
+    data[key] = value
+    with pytest.raises(InvalidOptions, match="bad-components") as refused:
+        RULES.normalize_options({"components": data}, ("a", "b"))
+    assert field in refused.value.message
+
+
+def test_more_than_twenty_goods_are_refused() -> None:
+    """Found by mutating options: 2,000 goods were accepted and trading then
+    listed 60,000 legal moves at every position."""
+    from gamelog.games.components import load_json
+
+    data = load_json("gamelog.games.panem", "house-1.json")
+    data["goods"] = [*data["goods"], *(f"good-{i}" for i in range(17))]
+    with pytest.raises(InvalidOptions, match="bad-components") as refused:
+        RULES.normalize_options({"components": data}, ("a", "b"))
+    assert "goods names at most 20 goods" in refused.value.message
+    data["goods"] = data["goods"][:20]
+    assert RULES.normalize_options({"components": data}, ("a", "b"))["components"] == data
+
+
+def test_a_set_whose_goods_differ_in_values_plays_to_the_end() -> None:
+    """Found by mutating options: with one food card worth 4 and no other
+    good of value 4, the trading phase's legal moves offered asks for
+    ``fuel-4`` that ``decide`` refused as an unknown kind."""
+    from gamelog.games.components import load_json
+
+    data = load_json("gamelog.games.panem", "house-1.json")
+    card = next(c for c in data["survival_cards"] if c["good"] == "food" and not c.get("start"))
+    card["value"] = 4
+    for seed in (1, 2, 3):
+        line = play_out(RULES, SEATS4, seed, options={"components": data})
+        assert RULES.result(line.final_state) is not None
+
+
 # -- the round track ------------------------------------------------------------------
 
 

@@ -151,6 +151,19 @@ def test_inline_component_set_is_validated_and_stored() -> None:
     assert err.value.code == "bad-components"
 
 
+@pytest.mark.parametrize("extra", [81, 20_000])
+def test_more_colours_than_number_cards_are_refused(extra: int) -> None:
+    """Found by mutating options: 20,000 colours were accepted and each
+    picture then took seconds (its cost grows with colours times cards)."""
+    data = HOUSE.to_json()
+    data["colours"] = [*data["colours"], *(f"extra-{i}" for i in range(extra))]
+    with pytest.raises(InvalidOptions, match="bad-components") as refused:
+        RULES.normalize_options({"components": data}, SEATS2)
+    assert "colours names at most 87 colours" in refused.value.message
+    data["colours"] = data["colours"][:87]
+    assert RULES.normalize_options({"components": data}, SEATS2)["components"] == data
+
+
 def test_registered_under_its_name() -> None:
     assert get_rules("three-too-many") is RULES
     assert RULES.default_component_set == "three-too-many/house-1"
