@@ -266,7 +266,7 @@ class Subscription:
 
     Iterate it for ``Entry``s; it stops after the game's ``finished`` record."""
 
-    __slots__ = ("dropped", "feed", "position", "taken_at", "task", "viewer")
+    __slots__ = ("cancelled", "dropped", "feed", "position", "taken_at", "task", "viewer")
 
     def __init__(self, feed: GameFeed, viewer: Viewer, position: int) -> None:
         self.feed = feed
@@ -277,6 +277,7 @@ class Subscription:
         """When the consumer took its last record, while it still has not come
         back for the next: how long it is taking to send it."""
         self.dropped: FollowInterrupted | None = None
+        self.cancelled = False
 
     def __aiter__(self) -> Subscription:
         return self
@@ -303,10 +304,15 @@ class Subscription:
         False, when it next asks for a record (its feed must be woken).
         Cancelling a task that is inside gRPC's own write can cost the
         stream its status, so a stop that can wait does."""
-        if self.dropped is None and self.task is not None:
+        if self.task is None:
+            return
+        if self.dropped is None:
             self.dropped = FollowInterrupted(code, message, status, self.position)
-            if cancel:
-                self.task.cancel()
+        if cancel and not self.cancelled:
+            # Dropped already (the server is stopping) and now stuck sending:
+            # it ends with the first reason, now.
+            self.cancelled = True
+            self.task.cancel()
 
 
 class Fanout:
@@ -387,6 +393,13 @@ class Fanout:
                 await feed.settled()
                 if not feed.check_start(from_position):
                     raise _beyond_the_end(feed, from_position)
+            if self.closed:  # closed while this follower was being set up
+                raise FollowInterrupted(
+                    SERVER_STOPPING,
+                    f"this server is stopping; resume from position {from_position}",
+                    "UNAVAILABLE",
+                    from_position,
+                )
             subscription = Subscription(feed, viewer, from_position)
             self.subscriptions.add(subscription)
             yield subscription
@@ -400,7 +413,8 @@ class Fanout:
     async def _sweep(self) -> None:
         """Drop followers that have been sending one record for too long."""
         period = max(0.05, self.stall_seconds / 4)
-        while True:
+        # After ``close`` too: a follower stuck sending must still be ended.
+        while not (self.closed and not self.subscriptions):
             await asyncio.sleep(period)
             too_old = self.clock() - self.stall_seconds
             stalled = [
@@ -417,8 +431,6 @@ class Fanout:
     def close(self) -> None:
         """End every follower (the server is stopping); each may resume elsewhere."""
         self.closed = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
         # Each follower ends when it next asks for a record (one sending
         # now finishes that first): the server's grace period waits for it.
         for subscription in list(self.subscriptions):

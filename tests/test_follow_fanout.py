@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+import uuid
 from typing import Any
 
 import pytest
@@ -94,3 +96,71 @@ def _token(created: Any, viewer: Viewer) -> str | None:
     if viewer is None:
         return None
     return str(created.arbiter_token if viewer == ARBITER else created.tokens[viewer])
+
+
+class _EmptyStore:
+    """A store with no records, whose first read may be slow."""
+
+    def __init__(self, read_seconds: float = 0.0) -> None:
+        self.read_seconds = read_seconds
+
+    def rules_of(self, game_id: Any) -> Any:
+        time.sleep(self.read_seconds)
+        return None
+
+    def records_after(self, game_id: Any, from_position: int) -> list[Any]:
+        return []
+
+
+def test_a_follower_still_being_set_up_when_the_server_stops_is_ended() -> None:
+    """It was not among the followers yet, so nobody told it, and it waited
+    for records for ever."""
+    from gamelog.service.fanout import FollowInterrupted
+
+    async def scenario() -> FollowInterrupted:
+        fanout = Fanout(_EmptyStore(read_seconds=0.3), None, 5.0)  # type: ignore[arg-type]
+        fanout.start()
+
+        async def follow() -> None:
+            async with fanout.subscribe(uuid.uuid4(), "ann", 0) as subscription:
+                async for _ in subscription:
+                    pass
+
+        follower = asyncio.create_task(follow())
+        await asyncio.sleep(0.1)  # its feed is still reading the store
+        fanout.close()
+        with pytest.raises(FollowInterrupted) as ended:
+            await asyncio.wait_for(follower, 5)
+        return ended.value
+
+    ended = asyncio.run(scenario())
+    assert (ended.code, ended.from_position) == ("server-stopping", 0)
+
+
+def test_a_follower_stuck_sending_when_the_server_stops_is_still_cut_off() -> None:
+    """A stop ends followers when they next ask for a record; one whose page
+    stopped reading never asks, and must still be ended at the stall limit,
+    with the stop's reason and where to resume (not at the end of the
+    server's grace period, with neither)."""
+
+    async def scenario() -> tuple[bool, Any]:
+        fanout = Fanout(_EmptyStore(), None, 0.3)  # type: ignore[arg-type]
+        fanout.start()
+        dropped: list[Any] = []
+
+        async def follow() -> None:
+            async with fanout.subscribe(uuid.uuid4(), "ann", 0) as subscription:
+                subscription.taken_at = fanout.clock()  # as when a write began
+                try:
+                    await asyncio.sleep(100)  # the write that never ends
+                finally:
+                    dropped.append(subscription.dropped)
+
+        follower = asyncio.create_task(follow())
+        await asyncio.sleep(0.05)
+        fanout.close()
+        done, _ = await asyncio.wait([follower], timeout=3)
+        return bool(done), dropped[0] if dropped else None
+
+    ended, reason = asyncio.run(scenario())
+    assert ended and reason is not None and reason.code == "server-stopping"
