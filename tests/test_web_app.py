@@ -78,3 +78,26 @@ def test_event_views_asked_at_once_read_the_listing_once_and_later_afresh() -> N
     assert listing.calls == 1 and len({a.body for a in answers}) == 1
     (later,) = asyncio.run(at_once(1))
     assert listing.calls == 2 and b"Open 2" in later.body
+
+
+def test_a_shared_view_that_fails_after_its_callers_left_logs_nothing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import gc
+
+    from gamelog.web.sharing import SharedCalls
+
+    async def fails() -> None:
+        await asyncio.sleep(0.05)
+        raise GatewayError("UNAVAILABLE", "", "the service is down")
+
+    async def scenario() -> None:
+        shared = SharedCalls()
+        caller = asyncio.create_task(shared.call("events", fails))
+        await asyncio.sleep(0.01)
+        caller.cancel()  # the page went away
+        await asyncio.sleep(0.1)
+
+    asyncio.run(scenario())
+    gc.collect()
+    assert "never retrieved" not in caplog.text

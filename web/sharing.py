@@ -40,5 +40,12 @@ class SharedCalls:
         if running is None:
             running = asyncio.ensure_future(compute())
             self._running[key] = running
-            running.add_done_callback(lambda _: self._running.pop(key, None))
+            running.add_done_callback(lambda done: self._finished(key, done))
         return await asyncio.shield(running)
+
+    def _finished(self, key: Hashable, done: asyncio.Future[Any]) -> None:
+        self._running.pop(key, None)
+        # Every caller may have gone away: the failure is theirs, not a
+        # "never retrieved" error in the log.
+        if not done.cancelled():
+            done.exception()
