@@ -308,6 +308,16 @@ def _param(spec: Param, value: Any, what: str) -> JSON:
     return value
 
 
+OLD_PARAM_NAMES: Mapping[str, Mapping[str, str]] = {
+    "double_colony_bust": {
+        "colony_per_section": "colonies_per_section",
+        "bust_per_section": "busts_per_section",
+    },
+}
+"""Names the rules read before the params were declared: a stored game's
+inline set that used them was played with them, so it must read the same."""
+
+
 def checked_params(ability: str, raw: Any, where: str) -> dict[str, JSON]:
     """The params of a card with ``ability`` as the rules read them: each one
     checked against :data:`ABILITIES`, the ones left out at their defaults.
@@ -323,6 +333,9 @@ def checked_params(ability: str, raw: Any, where: str) -> dict[str, JSON]:
     specs = ABILITIES[ability]
     if not isinstance(raw, Mapping):
         raise _fail(f"{where}: ability params must be an object")
+    renamed = OLD_PARAM_NAMES.get(ability, {})
+    if renamed:
+        raw = {renamed.get(name, name): value for name, value in raw.items()}
     unknown = sorted(str(name) for name in raw if name not in specs)
     if unknown:
         raise _fail(f"{where}: {ability} takes no param {unknown[0]!r}; it takes {list(specs)}")

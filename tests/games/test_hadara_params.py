@@ -250,3 +250,14 @@ def test_the_sets_own_numbers_are_bounded(where: str, change: dict[str, Any], me
     with pytest.raises(InvalidOptions) as refused:
         parse_components(data)
     assert message in str(refused.value)
+
+
+def test_the_double_cards_params_under_the_names_read_before_are_read_alike() -> None:
+    """Before the params were declared the rules read ``colony_per_section``
+    and ``bust_per_section``; a stored game whose set used them was played
+    with them, so it must still load and read the same."""
+    data, card_id = with_params(
+        "double_colony_bust", {"colony_per_section": 1, "bust_per_section": 3}
+    )
+    params = parse_components(data).card(card_id).params
+    assert (params["colonies_per_section"], params["busts_per_section"]) == (1, 3)
