@@ -49,11 +49,13 @@ from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 from psycopg.types.composite import register_composite
 
+from gamelog.service.recorder_errors import ErrorTable, library_error
+
 TOPIC = "gamelog.service.pg_recorder:BinaryParamsRecorder"
 
 # psycopg's errors and the library's own, most specific first, as the
 # library's ``PostgresDatastore.get_connection`` maps them.
-_LIBRARY_ERRORS: tuple[tuple[type[Exception], type[Exception]], ...] = (
+_LIBRARY_ERRORS: ErrorTable = (
     (psycopg.InterfaceError, es.InterfaceError),
     (psycopg.OperationalError, es.OperationalError),
     (psycopg.DataError, es.DataError),
@@ -135,10 +137,10 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
             # connection idle and good; anything else may have broken it.
             if not isinstance(error, psycopg.IntegrityError | psycopg.DataError):
                 self._drop_writer()
-            for theirs, ours in _LIBRARY_ERRORS:
-                if isinstance(error, theirs):
-                    raise ours(str(error)) from error
-            raise
+            ours = library_error(error, _LIBRARY_ERRORS)
+            if ours is None:
+                raise
+            raise ours from error
         except BaseException:
             self._drop_writer()
             raise

@@ -41,13 +41,15 @@ from eventsourcing import persistence as es
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
+from gamelog.service.recorder_errors import ErrorTable, library_error
+
 TOPIC = "gamelog.service.sqlite_recorder:OneStatementRecorder"
 MAX_ROWS = 200
 """The most events stored with one statement (four parameters each)."""
 
 # sqlite3's errors and the library's own, most specific first, as the
 # library's ``SQLiteTransaction`` maps them.
-_LIBRARY_ERRORS: tuple[tuple[type[Exception], type[Exception]], ...] = (
+_LIBRARY_ERRORS: ErrorTable = (
     (sqlite3.InterfaceError, es.InterfaceError),
     (sqlite3.DataError, es.DataError),
     (sqlite3.OperationalError, es.OperationalError),
@@ -86,10 +88,10 @@ class OneStatementRecorder(SQLiteApplicationRecorder):
             try:
                 cursor.execute(self._statement(rows), parameters)
             except sqlite3.Error as error:
-                for theirs, ours in _LIBRARY_ERRORS:
-                    if isinstance(error, theirs):
-                        raise ours(error) from error
-                raise
+                ours = library_error(error, _LIBRARY_ERRORS)
+                if ours is None:
+                    raise
+                raise ours from error
             last = cursor.lastrowid
         assert last is not None
         return list(range(last - rows + 1, last + 1))
