@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from gamelog.games.components import load_json
@@ -85,6 +85,11 @@ class Catalog:
     lots_per_player: int
     neutral_lots_two_players: int
     hand_limit: int
+
+    @cached_property
+    def kinds(self) -> frozenset[str]:
+        """The card kinds the set has ("food-3"): what a trade may ask for."""
+        return frozenset(card.kind for card in self.cards.values())
 
     def space(self, space_id: str) -> Space:
         for space in self.spaces:

@@ -656,8 +656,7 @@ class Panem:
         ask = raw.get("ask", [])
         if not isinstance(ask, list) or not all(isinstance(k, str) for k in ask):
             raise IllegalMove("bad-move", "ask lists card kinds such as 'food-3'")
-        kinds = {card.kind for card in s.catalog.cards.values()}
-        bad = [k for k in ask if k not in kinds]
+        bad = [k for k in ask if k not in s.catalog.kinds]
         if bad:
             raise IllegalMove("bad-trade", f"unknown card kinds {bad}; kinds are good-value")
         if not give and not ask:
@@ -899,14 +898,13 @@ class Panem:
         if not has_open and s.proposals_made.get(seat, 0) < MAX_SAMPLE_PROPOSALS:
             # Only kinds the set has: a set whose goods differ in values (food 4,
             # no fuel 4) offered asks that ``_propose`` refuses.
-            kinds = {card.kind for card in s.catalog.cards.values()}
             for other in s.seats:
                 if other == seat or other in s.trading_done:
                     continue
                 for card_id in sorted(s.hands[seat]):
                     card = s.catalog.cards[card_id]
                     for good in s.catalog.goods:
-                        if good != card.good and f"{good}-{card.value}" in kinds:
+                        if good != card.good and f"{good}-{card.value}" in s.catalog.kinds:
                             moves.append(
                                 {
                                     "propose": {
