@@ -188,6 +188,10 @@ class GameFeed:
             # Once finished, every viewer sees the finished game's record,
             # also at the positions some followers have not reached yet.
             self._shown.clear()
+        self.wake()
+
+    def wake(self) -> None:
+        """Let every follower waiting for a record look again."""
         self.changed.set()
         self.changed.clear()
 
@@ -441,8 +445,7 @@ class Fanout:
                 cancel=False,
             )
         for feed in self.feeds.values():
-            feed.changed.set()
-            feed.changed.clear()
+            feed.wake()
 
 
 def _beyond_the_end(feed: GameFeed, position: int) -> BeyondTheEnd:
