@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -26,6 +25,7 @@ from grpc_status import rpc_status
 from gamelog.replay.audit import AuditReport
 from gamelog.replay.record import Record, compact_json
 from gamelog.service.app import CreatedGame, GameLog, PositionView
+from gamelog.service.client_json import MAX_JSON_DEPTH, parse_json
 from gamelog.service.errors import GamelogError, InvalidArgument
 from gamelog.service.fanout import Entry
 from gamelog.service.listing import GameFilter
@@ -39,7 +39,6 @@ log = logging.getLogger(__name__)
 MAX_MOVE_BYTES = 64 * 1024
 MAX_OPTIONS_BYTES = 1024 * 1024
 MAX_RECORD_FILE_BYTES = 32 * 1024 * 1024
-MAX_JSON_DEPTH = 32
 MAX_MESSAGE_BYTES = 40 * 1024 * 1024
 MAX_POSITION = 2**40
 
@@ -60,10 +59,6 @@ _CODES = {
     )
 }
 ABORT_WAIT_SECONDS = 5.0
-
-
-class TooLarge(GamelogError):
-    status = "RESOURCE_EXHAUSTED"
 
 
 def status_for(error: GamelogError) -> grpc.Status:
@@ -134,75 +129,6 @@ def token_of(context: grpc.ServicerContext | grpc.aio.ServicerContext[Any, Any])
                 raise InvalidArgument("bad-authorization", 'use "authorization: Bearer <token>"')
             return token.strip()
     return None
-
-
-def parse_json(
-    text: str, what: str, limit: int, empty: Any = None, depth: int = MAX_JSON_DEPTH
-) -> Any:
-    """Parse client JSON within a size and nesting limit."""
-    if not text:
-        if empty is not None:
-            return empty
-        raise InvalidArgument(f"bad-{what}", f"{what} is required (JSON)")
-    if len(text) > limit:
-        raise TooLarge(f"{what}-too-large", f"{what} is over {limit} bytes")
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {depth}") from None
-    except ValueError as error:
-        raise InvalidArgument(f"bad-{what}", f"{what} is not valid JSON: {error}") from None
-    if _depth(value) > depth:
-        raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {depth}")
-    problem = _unstorable(value)
-    if problem:
-        raise InvalidArgument(f"bad-{what}", f"{what} {problem}")
-    return value
-
-
-def _depth(value: Any) -> int:
-    if isinstance(value, dict):
-        return 1 + max((_depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((_depth(v) for v in value), default=0)
-    return 0
-
-
-def _unstorable(value: Any) -> str | None:
-    """Why the event store cannot keep ``value`` exactly as sent, or None.
-
-    Fractions do not survive every store's JSON alike; and eventsourcing's
-    transcoder reads an object whose only keys are ``_type_`` and ``_data_``
-    as one of its own encoded values, so such an object would come back as
-    something else, or make the game unreadable."""
-    if isinstance(value, float):
-        return "may hold integers, not fractions"
-    if isinstance(value, str):
-        return None if _is_unicode(value) else "may not hold lone surrogates (\\ud800-\\udfff)"
-    if isinstance(value, dict):
-        if value.keys() == _TRANSCODER_KEYS:
-            return 'may not hold an object whose only keys are "_type_" and "_data_"'
-        if not all(_is_unicode(key) for key in value):
-            return "may not hold lone surrogates (\\ud800-\\udfff)"
-        items: Any = value.values()
-    elif isinstance(value, list):
-        items = value
-    else:
-        return None
-    return next((p for p in map(_unstorable, items) if p), None)
-
-
-_TRANSCODER_KEYS = {"_type_", "_data_"}
-
-
-def _is_unicode(text: str) -> bool:
-    """False for text holding a lone surrogate, which JSON's ``\\ud800`` escape
-    lets through but no store (and no UTF-8) can keep."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def options_and_seed(options_json: str, seed_hex: str) -> tuple[dict[str, Any], bytes | None]:

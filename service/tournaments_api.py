@@ -16,15 +16,14 @@ import grpc
 
 from gamelog.replay.record import Record, compact_json
 from gamelog.service.app import GameLog
+from gamelog.service.client_json import MAX_JSON_DEPTH, parse_json
 from gamelog.service.errors import InvalidArgument
 from gamelog.service.grpc_api import (
-    MAX_JSON_DEPTH,
     MAX_MOVE_BYTES,
     MAX_OPTIONS_BYTES,
     MAX_RECORD_FILE_BYTES,
     audit_message,
     options_and_seed,
-    parse_json,
     refusals_as_status,
     token_of,
 )
