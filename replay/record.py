@@ -54,7 +54,7 @@ import json
 import os
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,12 +85,19 @@ def compact_json(value: Any) -> str:
 def as_stored(value: Any) -> Any:
     """``value`` as the store gives it back: plain JSON (lists, not tuples), so
     what is folded now and what is folded later from the store never differ."""
+    return stored_form(value)[0]
+
+
+def stored_form(value: Any) -> tuple[Any, bool]:
+    """``as_stored``, and whether orjson writes the stored form alike: true
+    when orjson wrote and read it back itself, as it does for every value of
+    the kinds games decide (``seal`` then needs not look at it again)."""
     try:
         if orjson_writes_it_alike(value):
-            return orjson.loads(orjson.dumps(value))
+            return orjson.loads(orjson.dumps(value)), True
     except (orjson.JSONEncodeError, RecursionError):
         pass
-    return json.loads(json.dumps(value))
+    return json.loads(json.dumps(value)), False
 
 
 def canonical_json(value: Any) -> bytes:
@@ -247,29 +254,52 @@ def hashed_content(record: Record) -> dict[str, Any]:
     return content
 
 
-def seal(record: Record, salted: bool = True) -> Record:
+def seal(record: Record, salted: bool = True, alike_fields: frozenset[str] = frozenset()) -> Record:
     """Fill in the salts, the part hashes and the record's own hash.
 
     ``salted`` False writes a format-1 record (a game created before hiding
-    commitments goes on in its own format)."""
+    commitments goes on in its own format). ``alike_fields`` names fields
+    whose values orjson is known to write alike (``stored_form`` said so).
+    """
     sealed = dict(record)
+    # One look over the record says whether orjson may write every part of
+    # it: a part, a salt and a hash are then alike too.
+    rest = {k: v for k, v in record.items() if k not in alike_fields} if alike_fields else record
+    try:
+        alike = orjson_writes_it_alike(rest)
+    except RecursionError:
+        alike = False
+    hash_of = _alike_json_hash if alike else json_hash
     salts: dict[str, Any] = dict(sealed.get("salts") or {}) if salted else {}
     for key, hash_key in _HASHED_SEPARATELY.items():
         if key in sealed and hash_key not in sealed:
             if salted:
                 salts.setdefault(key, new_salt())
-            sealed[hash_key] = part_hash(sealed[key], salts.get(key))
+            sealed[hash_key] = _part_hash(hash_of, sealed[key], salts.get(key))
     if "events" in sealed and "event_hashes" not in sealed:
         if salted:
             salts.setdefault("events", [new_salt() for _ in sealed["events"]])
         event_salts = salts.get("events") or [None] * len(sealed["events"])
         sealed["event_hashes"] = [
-            part_hash(event, salt) for event, salt in zip(sealed["events"], event_salts)
+            _part_hash(hash_of, event, salt) for event, salt in zip(sealed["events"], event_salts)
         ]
     if salted:
         sealed["salts"] = salts
-    sealed["hash"] = json_hash(hashed_content(sealed))
+    sealed["hash"] = hash_of(hashed_content(sealed))
     return sealed
+
+
+def _part_hash(hash_of: Callable[[Any], str], value: Any, salt: str | None) -> str:
+    """``part_hash`` through ``hash_of``."""
+    return hash_of(value if salt is None else {"salt": salt, "value": value})
+
+
+def _alike_json_hash(value: Any) -> str:
+    """``json_hash`` of a value ``orjson_writes_it_alike`` already passed."""
+    try:
+        return sha256_hex(orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
+    except (orjson.JSONEncodeError, RecursionError):
+        return sha256_hex(stdlib_canonical_json(value))
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ or the standard library writes it."""
 from __future__ import annotations
 
 import enum
+import hashlib
 import json
 import uuid
 from typing import Any
@@ -18,6 +19,7 @@ from gamelog.replay.record import (
     compact_json,
     seal,
     stdlib_canonical_json,
+    stored_form,
     verify_chain,
 )
 
@@ -165,3 +167,60 @@ def test_replies_and_stored_values_are_the_standard_librarys(value: Any) -> None
     assert outcome(lambda: compact_json(value)) == reference
     stored = outcome(lambda: json.loads(json.dumps(value)))
     assert outcome(lambda: as_stored(value)) == stored
+
+
+@settings(max_examples=400, deadline=None)
+@given(VALUES, st.lists(VALUES, max_size=3), st.sampled_from([True, False]))
+def test_a_sealed_records_hashes_are_the_standard_librarys(
+    move: Any, events: list[Any], salted: bool
+) -> None:
+    """However its parts are made, a record is hashed over the reference bytes
+    (or refused as the reference refuses it), whichever writer ``seal`` takes."""
+    record: dict[str, Any] = {"position": 1, "kind": "move", "move": move, "events": events}
+    if salted:
+        record["salts"] = {"move": "5" * 32, "events": ["6" * 32 for _ in events]}
+
+    def reference_hash(value: Any) -> str:
+        return hashlib.sha256(stdlib_canonical_json(value)).hexdigest()
+
+    def part(value: Any, salt: str) -> str:
+        return reference_hash({"salt": salt, "value": value} if salted else value)
+
+    try:
+        expected: Any = {
+            "move_hash": part(move, "5" * 32),
+            "event_hashes": [part(event, "6" * 32) for event in events],
+        }
+        content = {"position": 1, "kind": "move", **expected}
+        expected["hash"] = reference_hash(content)
+    except (TypeError, ValueError, UnicodeEncodeError) as error:
+        expected = type(error)
+    try:
+        sealed = seal(record, salted=salted)
+        actual: Any = {key: sealed[key] for key in ("move_hash", "event_hashes", "hash")}
+    except (TypeError, ValueError, UnicodeEncodeError) as error:
+        actual = type(error)
+    assert actual == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(VALUES, st.lists(VALUES, max_size=3))
+def test_parts_known_alike_are_sealed_as_parts_looked_at(move: Any, events: list[Any]) -> None:
+    """What ``stored_form`` calls alike, ``seal`` may skip looking at: the
+    hashes are the same as when it looks."""
+    try:
+        (move, events), alike = stored_form([move, events])
+    except (TypeError, ValueError, UnicodeEncodeError):
+        return  # nothing the standard library stores either
+    record = {"position": 1, "kind": "move", "move": move, "events": events}
+    record["salts"] = {"move": "7" * 32, "events": ["8" * 32 for _ in events]}
+    known = frozenset({"move", "events"}) if alike else frozenset()
+    try:
+        looked: Any = seal(record)
+    except (TypeError, ValueError, UnicodeEncodeError) as error:
+        looked = type(error)
+    try:
+        skipped: Any = seal(record, alike_fields=known)
+    except (TypeError, ValueError, UnicodeEncodeError) as error:
+        skipped = type(error)
+    assert skipped == looked
