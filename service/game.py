@@ -48,7 +48,7 @@ from gamelog.replay.clock import (
 )
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import UNDO_POLICIES, Line, LineRefusal, UndoRequest
-from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal
+from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal, stored_form
 from gamelog.replay.tournament_record import DUPLICATE_TAG, TOURNAMENT_TAG
 from gamelog.service.errors import UNREADABLE, Conflict, PermissionDenied, Refused
 
@@ -57,6 +57,10 @@ log = logging.getLogger(__name__)
 
 MAX_MOVES_BY_RULE = 10_000
 """Moves the service makes by rule in one go (for seats out of time)."""
+_PARTS = frozenset({"move", "events"})
+"""A move record's parts, which ``seal`` needs not look at again once
+``stored_form`` found orjson writes them alike."""
+_NONE: frozenset[str] = frozenset()
 
 
 class UnreadableRecord(Exception):
@@ -385,8 +389,8 @@ class Game(Aggregate):
             tournament_id=str(tournament_id) if tournament_id is not None else "",
         )
 
-    def _seal(self, record: Record) -> Record:
-        return seal(record, salted=self.salted)
+    def _seal(self, record: Record, alike_fields: frozenset[str] = frozenset()) -> Record:
+        return seal(record, salted=self.salted, alike_fields=alike_fields)
 
     def _revealed_seed(self) -> dict[str, str]:
         if self.salted:
@@ -461,11 +465,11 @@ class Game(Aggregate):
         except UNREADABLE as error:
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
-        move, events = as_stored([move, events])
+        (move, events), alike = stored_form([move, events])
         record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id
-        self.trigger_event(self.MovePlayed, record=self._seal(record))
+        self.trigger_event(self.MovePlayed, record=self._seal(record, _PARTS if alike else _NONE))
         self._settle(now)
 
     def flag(self, now: str | None = None) -> bool:
@@ -505,11 +509,13 @@ class Game(Aggregate):
                 break
             ply = self.ply + 1
             events = self.rules.decide(self.state, seat, moves[0], lazy_rng_for(self.seed, ply))
-            move, events = as_stored([moves[0], events])
+            (move, events), alike = stored_form([moves[0], events])
             record = self._next(
                 "move", now, seat=seat, ply=ply, move=move, events=events, by_rule=True
             )
-            self.trigger_event(self.MovePlayed, record=self._seal(record))
+            self.trigger_event(
+                self.MovePlayed, record=self._seal(record, _PARTS if alike else _NONE)
+            )
         outcome = self.outcome()
         if outcome is not None and not self.is_finished and not self.end_held:
             self._finish(outcome, now)
@@ -517,7 +523,8 @@ class Game(Aggregate):
     def seat_by_rule(self) -> str | None:
         """The seat whose move the service makes by rule now, if any: the
         first seat to act that ran out of time under ``play-by-rule``."""
-        if self.is_over:
+        # Without a clock nobody moves by rule: no need to ask whether it is over.
+        if self.clock is None or self.is_over:
             return None
         return seat_by_rule(self.rules, self.state, self.clock)
 
