@@ -103,7 +103,7 @@ class GameStore(Application[UUID]):
 
     def close(self) -> None:
         self._commits.close()
-        # PostgreSQL's recorder holds one connection for writing.
+        # The PostgreSQL and SQLite recorders each hold one connection for writing.
         close_writer = getattr(self.recorder, "close_writer", None)
         if close_writer is not None:
             close_writer()

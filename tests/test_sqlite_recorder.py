@@ -84,3 +84,26 @@ def test_a_save_too_big_for_one_statement_is_stored_whole(app: GameLog) -> None:
     with pytest.raises(IntegrityError):
         recorder.insert_events(taken)
     assert len(_ids_in_log(recorder)) == len(before) + MAX_ROWS + 1
+
+
+def test_writes_go_through_one_kept_connection_in_turn_with_the_pools_writers(
+    app: GameLog,
+) -> None:
+    """The recorder keeps one connection for writing (its page cache stays
+    warm); the pool's other writers, the library's long saves among them,
+    still take turns with it, and the log's ids stay the ones answered."""
+    recorder = app.recorder
+    assert isinstance(recorder, OneStatementRecorder)
+    game = uuid.uuid4()
+    ids = list(recorder.insert_events(_events(game, range(1, 3))) or [])
+    kept = recorder._writer
+    assert kept is not None
+    ids += recorder.insert_events(_events(game, range(3, 4 + MAX_ROWS))) or []  # the pool's path
+    ids += recorder.insert_events(_events(game, range(4 + MAX_ROWS, 6 + MAX_ROWS))) or []
+    assert recorder._writer is kept
+    stored = [(n, v) for n, o, v in _ids_in_log(recorder) if o == str(game)]
+    assert stored == list(zip(ids, range(1, 6 + MAX_ROWS), strict=True))
+    recorder.close_writer()
+    assert recorder._writer is None
+    with pytest.raises(IntegrityError):  # a new writer, the same table and key
+        recorder.insert_events(_events(game, range(1, 2)))
