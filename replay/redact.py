@@ -23,10 +23,20 @@ from gamelog.replay.record import Record
 def redact_record(rules: Rules[Any], record: Record, viewer: Viewer, finished: bool) -> Record:
     if viewer == ARBITER or finished:
         return record
+    kind = record.get("kind")
+    events = None
+    if "events" in record:
+        events = [rules.redact(event, viewer) for event in record["events"]]
+        # The mover's own move, mostly: nothing to cut, nothing to copy.
+        if (
+            all(seen is event for seen, event in zip(events, record["events"]))
+            and (kind != "move" or record.get("seat") == viewer)
+            and kind != "created"
+        ):
+            return record
     shown = dict(record)
     salts = dict(record.get("salts") or {})
-    if "events" in shown:
-        events = [rules.redact(event, viewer) for event in shown["events"]]
+    if events is not None:
         if "events" in salts:
             salts["events"] = [
                 salt if seen == event else None
