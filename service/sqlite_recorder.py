@@ -104,7 +104,7 @@ class OneStatementRecorder(SQLiteApplicationRecorder):
                 last = _insert(connection.cursor(), statement, parameters)
         else:
             if not writer_lock.acquire(timeout=pool.pool_timeout):
-                raise es.OperationalError("timed out waiting for the writer")
+                raise es.ConnectionUnavailableError("Timed out waiting for return of writer")
             try:
                 last = _insert(self._writer_connection().cursor(), statement, parameters)
             finally:
