@@ -112,12 +112,24 @@ def canonical_json(value: Any) -> bytes:
     >>> canonical_json({"x": 0.5}) == stdlib_canonical_json({"x": 0.5})
     True
     """
+    return _alike_canonical_json(value) if _is_alike(value) else stdlib_canonical_json(value)
+
+
+def _alike_canonical_json(value: Any) -> bytes:
+    """``canonical_json`` of a value ``orjson_writes_it_alike`` passed."""
     try:
-        if orjson_writes_it_alike(value):
-            return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except (orjson.JSONEncodeError, RecursionError):
-        pass  # a lone surrogate, nesting past orjson's limit: the reference path decides
-    return stdlib_canonical_json(value)
+        # A lone surrogate, nesting past orjson's limit: the reference path decides.
+        return stdlib_canonical_json(value)
+
+
+def _is_alike(value: Any) -> bool:
+    """``orjson_writes_it_alike``, false where the look itself nests too deep."""
+    try:
+        return orjson_writes_it_alike(value)
+    except RecursionError:
+        return False
 
 
 def stdlib_canonical_json(value: Any) -> bytes:
@@ -175,9 +187,7 @@ def json_hash(value: Any) -> str:
 def part_hash(value: Any, salt: str | None) -> str:
     """The hash of one hidden-capable part: of ``{"salt": salt, "value": value}``
     (format 2), or of the bare value for a format-1 record (``salt`` None)."""
-    if salt is None:
-        return json_hash(value)
-    return json_hash({"salt": salt, "value": value})
+    return _part_hash(json_hash, value, salt)
 
 
 def new_salt() -> str:
@@ -265,11 +275,7 @@ def seal(record: Record, salted: bool = True, alike_fields: frozenset[str] = fro
     # One look over the record says whether orjson may write every part of
     # it: a part, a salt and a hash are then alike too.
     rest = {k: v for k, v in record.items() if k not in alike_fields} if alike_fields else record
-    try:
-        alike = orjson_writes_it_alike(rest)
-    except RecursionError:
-        alike = False
-    hash_of = _alike_json_hash if alike else json_hash
+    hash_of = _alike_json_hash if _is_alike(rest) else json_hash
     salts: dict[str, Any] = dict(sealed.get("salts") or {}) if salted else {}
     for key, hash_key in _HASHED_SEPARATELY.items():
         if key in sealed and hash_key not in sealed:
@@ -296,10 +302,7 @@ def _part_hash(hash_of: Callable[[Any], str], value: Any, salt: str | None) -> s
 
 def _alike_json_hash(value: Any) -> str:
     """``json_hash`` of a value ``orjson_writes_it_alike`` already passed."""
-    try:
-        return sha256_hex(orjson.dumps(value, option=orjson.OPT_SORT_KEYS))
-    except (orjson.JSONEncodeError, RecursionError):
-        return sha256_hex(stdlib_canonical_json(value))
+    return sha256_hex(_alike_canonical_json(value))
 
 
 @dataclass(frozen=True)

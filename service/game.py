@@ -60,7 +60,6 @@ MAX_MOVES_BY_RULE = 10_000
 _PARTS = frozenset({"move", "events"})
 """A move record's parts, which ``seal`` needs not look at again once
 ``stored_form`` found orjson writes them alike."""
-_NONE: frozenset[str] = frozenset()
 
 
 class UnreadableRecord(Exception):
@@ -389,7 +388,10 @@ class Game(Aggregate):
             tournament_id=str(tournament_id) if tournament_id is not None else "",
         )
 
-    def _seal(self, record: Record, alike_fields: frozenset[str] = frozenset()) -> Record:
+    def _seal(self, record: Record, parts_alike: bool = False) -> Record:
+        """Seal in this game's format; ``parts_alike``: ``stored_form`` found
+        the move record's parts alike."""
+        alike_fields = _PARTS if parts_alike else frozenset()
         return seal(record, salted=self.salted, alike_fields=alike_fields)
 
     def _revealed_seed(self) -> dict[str, str]:
@@ -469,7 +471,7 @@ class Game(Aggregate):
         record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id
-        self.trigger_event(self.MovePlayed, record=self._seal(record, _PARTS if alike else _NONE))
+        self.trigger_event(self.MovePlayed, record=self._seal(record, parts_alike=alike))
         self._settle(now)
 
     def flag(self, now: str | None = None) -> bool:
@@ -513,9 +515,7 @@ class Game(Aggregate):
             record = self._next(
                 "move", now, seat=seat, ply=ply, move=move, events=events, by_rule=True
             )
-            self.trigger_event(
-                self.MovePlayed, record=self._seal(record, _PARTS if alike else _NONE)
-            )
+            self.trigger_event(self.MovePlayed, record=self._seal(record, parts_alike=alike))
         outcome = self.outcome()
         if outcome is not None and not self.is_finished and not self.end_held:
             self._finish(outcome, now)
