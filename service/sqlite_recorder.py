@@ -116,7 +116,9 @@ class OneStatementRecorder(SQLiteApplicationRecorder):
         The pool hands its connections out in turn, and each found its page
         cache stale, since another had written since: one kept connection
         keeps its cache, and the pool's bookkeeping is not paid per write.
-        The pool makes it as it makes all of its own (WAL, lock timeout)."""
+        The pool makes it as it makes all of its own (WAL, lock timeout).
+        It is never renewed: the library's SQLite settings give connections
+        no maximum age (eventsourcing 9.5, which pyproject.toml pins)."""
         if self._writer is None:
             self._writer = self.datastore.pool._create_connection()
         return self._writer
