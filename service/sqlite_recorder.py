@@ -107,6 +107,11 @@ class OneStatementRecorder(SQLiteApplicationRecorder):
                 raise es.ConnectionUnavailableError("Timed out waiting for return of writer")
             try:
                 last = _insert(self._writer_connection().cursor(), statement, parameters)
+            except (es.IntegrityError, es.DataError):
+                raise  # refused, not broken: the statement left nothing behind
+            except BaseException:
+                self._drop_writer()  # whatever broke, the next write starts afresh
+                raise
             finally:
                 writer_lock.release()
         return list(range(last - rows + 1, last + 1))
@@ -128,8 +133,13 @@ class OneStatementRecorder(SQLiteApplicationRecorder):
         pool = self.datastore.pool
         writer_lock: threading.Lock | None = getattr(pool, "_writer_lock", None)
         with writer_lock or contextlib.nullcontext():
-            writer, self._writer = self._writer, None
-            if writer is not None:
+            self._drop_writer()
+
+    def _drop_writer(self) -> None:
+        """Close the kept connection (the caller holds the writer lock)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            with contextlib.suppress(sqlite3.Error):
                 writer.close()
 
     def _statement(self, rows: int) -> str:

@@ -107,3 +107,21 @@ def test_writes_go_through_one_kept_connection_in_turn_with_the_pools_writers(
     assert recorder._writer is None
     with pytest.raises(IntegrityError):  # a new writer, the same table and key
         recorder.insert_events(_events(game, range(1, 2)))
+
+
+def test_a_kept_connection_that_breaks_is_made_afresh_for_the_next_write(app: GameLog) -> None:
+    recorder = app.recorder
+    assert isinstance(recorder, OneStatementRecorder)
+    game = uuid.uuid4()
+    recorder.insert_events(_events(game, range(1, 2)))
+    broken = recorder._writer
+    assert broken is not None
+    broken._sqlite_conn.close()  # as a connection the driver gave up on
+    with pytest.raises(Exception):  # noqa: B017 - the driver's error, mapped
+        recorder.insert_events(_events(game, range(2, 3)))
+    assert recorder._writer is None
+    ids = recorder.insert_events(_events(game, range(2, 3)))
+    assert [(n, v) for n, o, v in _ids_in_log(recorder) if o == str(game)][-1] == (ids[0], 2)
+    with pytest.raises(IntegrityError):  # a refusal keeps the connection
+        recorder.insert_events(_events(game, range(2, 3)))
+    assert recorder._writer is not None
