@@ -391,3 +391,22 @@ class Rules(Protocol, Generic[S]):
         is such events of other seats (docs/service-decisions.md), so seats
         acting at once need no reload-and-retry."""
         ...
+
+
+class FoldsWhileDeciding(Protocol, Generic[S]):
+    """An optional addition to ``Rules``: rules whose ``decide`` folds the
+    events it decides anyway (to see what follows by itself, a refill or
+    an end) may hand over the state it reached.
+
+    ``decide_and_fold(state, seat, move, rng)`` returns ``(events, after)``
+    with ``events`` exactly what ``decide`` returns and ``after`` equal to
+    folding them over ``state`` with ``evolve``. The service then keeps
+    ``after`` instead of folding the same events again, but only where the
+    stored events equal the decided ones (``after`` must be what a replay
+    from the store would reach); property tests check the equality for
+    every game that offers it.
+    """
+
+    def decide_and_fold(
+        self, state: S, seat: str, move: Move, rng: random.Random
+    ) -> tuple[list[Event], S]: ...

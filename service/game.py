@@ -28,6 +28,7 @@ import dataclasses
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any, cast
 from uuid import UUID
@@ -36,7 +37,7 @@ from eventsourcing.domain import Aggregate, Snapshot
 
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
-from gamelog.games.protocol import ARBITER, Move, Rules, lazy_rng_for
+from gamelog.games.protocol import ARBITER, Event, Move, Rules, lazy_rng_for
 from gamelog.replay.clock import (
     ClockError,
     Clocks,
@@ -60,6 +61,24 @@ MAX_MOVES_BY_RULE = 10_000
 _PARTS = frozenset({"move", "events"})
 """A move record's parts, which ``seal`` needs not look at again once
 ``stored_form`` found orjson writes them alike."""
+
+
+_FOLDED_AHEAD: ContextVar[tuple[list[Event], Any] | None] = ContextVar("folded_ahead", default=None)
+"""While a move's event is applied: its stored events and the state the
+rules reached deciding them (``FoldsWhileDeciding``), so that applying it
+does not fold the same events again."""
+
+
+def _decide(
+    rules: Rules[Any], state: Any, seat: str, move: Move, rng: Any
+) -> tuple[list[Event], Any]:
+    """The rules' events for ``move``, and the state they lead to where the
+    rules fold while deciding (else None)."""
+    decide_and_fold = getattr(rules, "decide_and_fold", None)
+    if decide_and_fold is None:
+        return rules.decide(state, seat, move, rng), None
+    events, after = decide_and_fold(state, seat, move, rng)
+    return events, after
 
 
 class UnreadableRecord(Exception):
@@ -463,15 +482,24 @@ class Game(Aggregate):
             raise Refused("out-of-time", f"{seat}'s time has run out")
         ply = self.ply + 1
         try:
-            events = self.rules.decide(self.state, seat, move, lazy_rng_for(self.seed, ply))
+            decided, after = _decide(
+                self.rules, self.state, seat, move, lazy_rng_for(self.seed, ply)
+            )
         except UNREADABLE as error:
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
-        (move, events), alike = stored_form([move, events])
+        (move, events), alike = stored_form([move, decided])
         record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
         if request_id:
             record["request_id"] = request_id
-        self.trigger_event(self.MovePlayed, record=self._seal(record, parts_alike=alike))
+        # The decided state is what a replay reaches only if the store gives
+        # back the very events decided: plain JSON (``alike``) and equal.
+        ahead = (events, after) if after is not None and alike and events == decided else None
+        reset = _FOLDED_AHEAD.set(ahead)
+        try:
+            self.trigger_event(self.MovePlayed, record=self._seal(record, parts_alike=alike))
+        finally:
+            _FOLDED_AHEAD.reset(reset)
         self._settle(now)
 
     def flag(self, now: str | None = None) -> bool:
@@ -594,9 +622,13 @@ class Game(Aggregate):
 
     def _apply_move(self, record: Record) -> None:
         rules = self.rules
-        state = self.state
-        for event in record["events"]:
-            state = rules.evolve(state, event)
+        ahead = _FOLDED_AHEAD.get()
+        if ahead is not None and ahead[0] is record["events"]:
+            state = ahead[1]  # this very move, folded by the rules as they decided it
+        else:
+            state = self.state
+            for event in record["events"]:
+                state = rules.evolve(state, event)
         # Containers are replaced, never changed in place: a loaded game is a
         # shallow copy of the cached one, which must stay as it was.
         self.state = state

@@ -3,8 +3,9 @@
 Random legal play-outs of each game, at each allowed player count, checked for
 what the store, replay and audit rely on: decisions are deterministic for a
 given state and random source, events and views are plain JSON, states survive
-the snapshot codec, the arbiter sees events unredacted, and a game that ends
-has a result for every seat.
+the snapshot codec, the arbiter sees events unredacted, a game that ends
+has a result for every seat, and rules that hand over the state they fold while
+deciding (``decide_and_fold``) hand over the fold of their events.
 """
 
 from __future__ import annotations
@@ -64,6 +65,12 @@ def test_random_playout_keeps_the_protocol(game: str, players: int, seed: int) -
         assert _no_floats(move) and _no_floats(events)
         again = rules.decide(before, seat, move, rng_for(line.seed, ply))
         assert again == events, f"decide is not deterministic at ply {ply}"
+        decide_and_fold = getattr(rules, "decide_and_fold", None)
+        if decide_and_fold is not None:
+            # The state handed over is the service's live state: it must be the fold.
+            decided, after = decide_and_fold(before, seat, move, rng_for(line.seed, ply))
+            assert decided == events, f"decide_and_fold decides otherwise at ply {ply}"
+            assert after == line.states[ply], f"decide_and_fold's state is no fold at ply {ply}"
         for event in events:
             assert rules.redact(event, ARBITER) == event
             for viewer in (*seats, None):

@@ -209,6 +209,13 @@ class ThreeTooMany:
     def decide(
         self, state: ThreeTooManyState, seat: str, move: Move, rng: random.Random
     ) -> list[Event]:
+        return self.decide_and_fold(state, seat, move, rng)[0]
+
+    def decide_and_fold(
+        self, state: ThreeTooManyState, seat: str, move: Move, rng: random.Random
+    ) -> tuple[list[Event], ThreeTooManyState]:
+        """``decide``, and the state its events lead to (``FoldsWhileDeciding``):
+        deciding folds them anyway, to see the bonus, the refill and the end."""
         if state.ended:
             raise IllegalMove("game-over", "the game is over")
         if seat not in state.seats:
@@ -263,7 +270,8 @@ class ThreeTooMany:
             after = self.evolve(after, events[-1])
         if all(len(h) <= REFILL_AT for h in after.hands) and not any(after.piles):
             events.append(self._ending(after))
-        return events
+            after = self.evolve(after, events[-1])
+        return events, after
 
     def _ending(self, state: ThreeTooManyState) -> Event:
         final = {
