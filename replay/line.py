@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from gamelog.games.protocol import ARBITER, Refusal
+from gamelog.games.protocol import ARBITER, Refusal, frozen_replace
 
 UNDO_POLICIES = ("none", "consent", "arbiter", "free")
 
@@ -84,7 +84,8 @@ class Line:
 
     def after_move(self, position: int, shows_hidden: bool) -> Line:
         reveals = (*self.reveals, position) if shows_hidden else self.reveals
-        return replace(self, positions=(*self.positions, position), reveals=reveals)
+        # Once a move: the cheaper copy, as the rules' states take.
+        return frozen_replace(self, positions=(*self.positions, position), reveals=reveals)
 
     def after_request(self, seat: str, to_position: int) -> Line:
         return replace(self, pending=UndoRequest(seat, to_position))
