@@ -148,6 +148,13 @@ def options_and_seed(options_json: str, seed_hex: str) -> tuple[dict[str, Any], 
     return options, seed
 
 
+@functools.lru_cache(maxsize=4096)
+def _full_game_id(text: str) -> UUID:
+    """A full game id as given (ValueError if it is none): remembered for
+    the games being played, whose every move names its game again."""
+    return UUID(text.strip())
+
+
 def checked_position(value: int, what: str = "position") -> int:
     if value < 0 or value > MAX_POSITION:
         raise InvalidArgument("bad-position", f"{what} must be between 0 and {MAX_POSITION}")
@@ -291,7 +298,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         """``resolve_game_id`` for a coroutine: a full id on the loop, a
         short one (looked up in the game index: a store read) off it."""
         try:
-            return UUID(text.strip())
+            return _full_game_id(text)
         except ValueError:
             return await asyncio.get_running_loop().run_in_executor(
                 self.executor, self.app.resolve_game_id, text
