@@ -12,6 +12,14 @@ the clock starts, then runs each phase after every worker reached a barrier:
   so it picks a legal move with no extra RPC per turn;
 - ``insert``: single-row INSERTs with psycopg, one transaction each (the
   PostgreSQL baseline).
+
+With ``rounds`` above 1, each phase's calls are split into that many visits,
+taken in counterbalanced (ABBA) order: the phases in order, then reversed,
+then in order again. This machine's speed drifts by a third within minutes;
+one echo phase followed by one play phase would credit the drift to the ratio
+between them, while visits in ABBA order put every phase's visits around the
+same middle in time, so a steady drift falls on all of them alike. A phase's
+figures pool its visits: all its calls over the sum of its visits' wall times.
 """
 
 from __future__ import annotations
@@ -45,12 +53,25 @@ class WorkerSpec:
     seed: int = 0
     server_pids: list[int] = field(default_factory=list)
     """Worker 0 samples these processes' CPU time around each phase."""
+    rounds: int = 1
+    """Visits per phase, in ABBA order (``visits``)."""
+
+
+def visits(phases: list[str], rounds: int) -> list[str]:
+    """The phases in counterbalanced order, ``rounds`` visits each:
+
+    >>> visits(["echo", "play"], 4)
+    ['echo', 'play', 'play', 'echo', 'echo', 'play', 'play', 'echo']
+    """
+    return [p for r in range(rounds) for p in (phases if r % 2 == 0 else phases[::-1])]
 
 
 @dataclass
 class PhaseResult:
     index: int
     phase: str
+    visit: int
+    """Which of the worker's visits (``visits``) this was."""
     start: float
     end: float
     latencies: list[float]
@@ -134,7 +155,7 @@ def _play(
     latencies: list[float] = []
     errors = 0
     finished = 0
-    pending = list(games)
+    pending = games  # finished games leave it, so a later visit goes on where this one ends
     while len(latencies) < calls and pending:
         game = pending[0]
         if game.finished:
@@ -199,7 +220,8 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
         import psycopg
 
         conn = psycopg.connect(spec.dsn, autocommit=True)  # connected before the clock runs
-    for phase in spec.phases:
+    per_visit = max(1, spec.calls // spec.rounds)
+    for visit, phase in enumerate(visits(spec.phases, spec.rounds)):
         barrier.wait(BARRIER_TIMEOUT)
         sampling = spec.index == 0 and bool(spec.server_pids)
         cpu_before = cpu_seconds(spec.server_pids) if sampling else 0.0
@@ -207,20 +229,31 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
         own_cpu = time.process_time()
         errors = finished = 0
         if phase == "echo":
-            latencies, errors = _echo(client, spec.calls)
+            latencies, errors = _echo(client, per_visit)
         elif phase == "play":
-            latencies, errors, finished = _play(client, games, spec.calls, rng)
+            latencies, errors, finished = _play(client, games, per_visit, rng)
         elif phase == "insert":
-            latencies, errors = _insert(conn, spec.calls, spec.index)
+            latencies, errors = _insert(conn, per_visit, spec.index)
         else:
             raise ValueError(f"unknown phase {phase!r}")
         end = time.perf_counter()
         own_cpu = time.process_time() - own_cpu
         barrier.wait(BARRIER_TIMEOUT)  # every worker is done: the phase is over
         cpu = cpu_seconds(spec.server_pids) - cpu_before if sampling else None
+        setup = setup_rpcs if visit == 0 else 0  # counted once, however many visits
         results.put(
             PhaseResult(
-                spec.index, phase, start, end, latencies, errors, setup_rpcs, finished, cpu, own_cpu
+                spec.index,
+                phase,
+                visit,
+                start,
+                end,
+                latencies,
+                errors,
+                setup,
+                finished,
+                cpu,
+                own_cpu,
             )
         )
     client.close()
@@ -245,6 +278,8 @@ class PhaseSummary:
     near the wall time per call divided by the cores, the server is the limit."""
     client_cpu_ms_per_call: float = 0.0
     """The client processes' own CPU per call in the phase."""
+    visit_rates: list[float] = field(default_factory=list)
+    """Each visit's rate, in the order taken (one visit: empty)."""
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -283,24 +318,34 @@ def run_load(
     calls: int,
     dsn: str = "",
     server_pids: list[int] | None = None,
+    rounds: int = 1,
 ) -> dict[str, PhaseSummary]:
     """Start ``clients`` worker processes (spread over ``addresses``), run the
-    phases in order, all workers together; summarize each phase."""
+    phases in order (``rounds`` visits each, in ABBA order), all workers
+    together; summarize each phase, pooling its visits."""
     ctx = multiprocessing.get_context("spawn")
     barrier = ctx.Barrier(clients)
     results = ctx.Queue()
     specs = [
         WorkerSpec(
-            i, addresses[i % len(addresses)], phases, calls, dsn, 1000 + i, server_pids or []
+            i,
+            addresses[i % len(addresses)],
+            phases,
+            calls,
+            dsn,
+            1000 + i,
+            server_pids or [],
+            rounds,
         )
         for i in range(clients)
     ]
+    order = visits(phases, rounds)
     processes = [ctx.Process(target=worker_main, args=(s, barrier, results)) for s in specs]
     for process in processes:
         process.start()
-    collected: dict[str, list[PhaseResult]] = {phase: [] for phase in phases}
-    wanted = clients * len(phases)
-    deadline = time.monotonic() + BARRIER_TIMEOUT * len(phases)
+    collected: dict[int, list[PhaseResult]] = {visit: [] for visit in range(len(order))}
+    wanted = clients * len(order)
+    deadline = time.monotonic() + BARRIER_TIMEOUT * len(order)
     try:
         while sum(len(parts) for parts in collected.values()) < wanted:
             if time.monotonic() > deadline:
@@ -313,7 +358,7 @@ def run_load(
                     barrier.abort()
                     raise RuntimeError(f"a client process failed (exit codes {crashed})") from None
                 continue
-            collected[part.phase].append(part)
+            collected[part.visit].append(part)
     finally:
         for process in processes:
             process.join(30)
@@ -322,4 +367,37 @@ def run_load(
     failed = [p.exitcode for p in processes if p.exitcode]
     if failed:
         raise RuntimeError(f"client processes failed with exit codes {failed}")
-    return {phase: summarize(phase, parts) for phase, parts in collected.items()}
+    return {
+        phase: pool(phase, [collected[v] for v, p in enumerate(order) if p == phase])
+        for phase in phases
+    }
+
+
+def pool(phase: str, visited: list[list[PhaseResult]]) -> PhaseSummary:
+    """One phase's figures over all its visits (each the workers' results of
+    one visit): every call of every visit over the sum of the visits' wall
+    times, and the servers' and clients' CPU over all those calls."""
+    if len(visited) == 1:
+        return summarize(phase, visited[0])
+    from bench.common import percentile
+
+    each = [summarize(phase, parts) for parts in visited]
+    latencies = [x for parts in visited for p in parts for x in p.latencies]
+    calls = len(latencies)
+    seconds = sum(v.seconds for v in each)
+    cpus = [p.server_cpu for parts in visited for p in parts if p.server_cpu is not None]
+    return PhaseSummary(
+        phase=phase,
+        clients=each[0].clients,
+        calls=calls,
+        seconds=seconds,
+        rate=calls / seconds if seconds > 0 else float("nan"),
+        p50_ms=percentile(latencies, 50) * 1000,
+        p99_ms=percentile(latencies, 99) * 1000,
+        errors=sum(v.errors for v in each),
+        setup_rpcs=sum(v.setup_rpcs for v in each),
+        games_finished=sum(v.games_finished for v in each),
+        server_cpu_ms_per_call=sum(cpus) / calls * 1000 if len(cpus) == len(each) else None,
+        client_cpu_ms_per_call=sum(p.client_cpu for parts in visited for p in parts) / calls * 1000,
+        visit_rates=[v.rate for v in each],
+    )

@@ -20,6 +20,9 @@ from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.service.server import postgres_env, store_env
 
 CONCURRENCY = (1, 8)
+ROUNDS = 4
+"""Visits per phase (``bench.load.visits``): this machine's speed drifts
+within minutes, and one visit each would credit that drift to the ratio."""
 GOAL_A = 0.5
 GOAL_B = 0.5
 
@@ -116,7 +119,12 @@ def case_a(settings: Settings) -> CaseResult:
     try:
         for clients in CONCURRENCY:
             phases = run_load(
-                [server.address], clients, ["echo", "play"], calls, server_pids=[server.pid]
+                [server.address],
+                clients,
+                ["echo", "play"],
+                calls,
+                server_pids=[server.pid],
+                rounds=ROUNDS,
             )
             goal = GOAL_A if clients == max(CONCURRENCY) else None
             result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["echo"], goal))
@@ -128,7 +136,12 @@ def case_a(settings: Settings) -> CaseResult:
     memory = start_server_process(settings.workdir, "--memory")
     try:
         unstored = run_load(
-            [memory.address], clients, ["echo", "play"], calls, server_pids=[memory.pid]
+            [memory.address],
+            clients,
+            ["echo", "play"],
+            calls,
+            server_pids=[memory.pid],
+            rounds=ROUNDS,
         )
     finally:
         memory.stop()
@@ -144,7 +157,9 @@ def case_a(settings: Settings) -> CaseResult:
     result.rows.extend(_limit_rows(alone, echo, echo, processes=1))
     result.notes.append(
         f"clients are processes (one gRPC channel each); {calls} calls per client per phase; "
-        "echo phase first, then PlayMove; rate = all calls / wall time of the phase"
+        f"each phase in {ROUNDS} visits in ABBA order (Echo, PlayMove, PlayMove, Echo, ...), "
+        "so that the machine's drift falls on both alike; rate = all calls of a phase / "
+        "the sum of its visits' wall times"
     )
     result.notes.append(
         "moves are picked with no extra RPC: one GetState per seat at set-up, then hands "
@@ -205,7 +220,9 @@ def case_b(settings: Settings) -> CaseResult:
         addresses = [s.address for s in servers]  # each created its tables on start
         for clients in CONCURRENCY:
             pids = [s.pid for s in servers]
-            phases = run_load(addresses, clients, ["insert", "echo", "play"], calls, dsn, pids)
+            phases = run_load(
+                addresses, clients, ["insert", "echo", "play"], calls, dsn, pids, ROUNDS
+            )
             # The INSERT rows are context: the goal is against the transport.
             row = _row(f"{clients} client(s)", phases["play"], phases["insert"], None, False)
             result.rows.append(row)
@@ -239,6 +256,7 @@ def case_b(settings: Settings) -> CaseResult:
     result.notes.append(
         f"database {name} created and dropped; {calls} calls per client per phase; "
         "clients are processes split round-robin over the 2 servers (1 client uses one); "
-        "INSERT phase first, then Echo through the servers, then PlayMove"
+        f"each phase in {ROUNDS} visits in ABBA order (INSERT, Echo, PlayMove, PlayMove, "
+        "Echo, INSERT, ...), so that the machine's drift falls on all three alike"
     )
     return result

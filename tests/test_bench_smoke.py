@@ -74,3 +74,30 @@ def test_gil_split_tells_the_handler_from_grpc_and_the_committer() -> None:
         "committer": 3,
         "event loop": 1,
     }
+
+
+def test_visits_are_counterbalanced_and_pooled_over_their_wall_times() -> None:
+    """Phases split into visits go in ABBA order, so that each phase's visits
+    sit around the same middle in time; a phase's rate is all its calls over
+    the sum of its visits' wall times, not over the span they cover."""
+    from bench.load import PhaseResult, pool, visits
+
+    order = visits(["echo", "play"], 4)
+    assert order == ["echo", "play", "play", "echo", "echo", "play", "play", "echo"]
+    middle = (len(order) - 1) / 2
+    for phase in ("echo", "play"):
+        at = [i for i, p in enumerate(order) if p == phase]
+        assert sum(at) / len(at) == middle
+    assert visits(["insert", "echo", "play"], 1) == ["insert", "echo", "play"]
+
+    def visit(start: float, seconds: float, calls: int, cpu: float) -> list[PhaseResult]:
+        return [
+            PhaseResult(0, "play", 0, start, start + seconds, [0.001] * calls, server_cpu=cpu),
+            PhaseResult(1, "play", 0, start, start + seconds, [0.001] * calls),
+        ]
+
+    # Two visits ten seconds apart: 400 calls in 2 s of wall time, not in 12.
+    pooled = pool("play", [visit(0.0, 1.0, 100, 0.5), visit(11.0, 1.0, 100, 0.3)])
+    assert pooled.calls == 400 and pooled.seconds == 2.0 and pooled.rate == 200.0
+    assert pooled.server_cpu_ms_per_call == (0.5 + 0.3) / 400 * 1000
+    assert pooled.visit_rates == [200.0, 200.0]
