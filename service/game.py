@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -70,15 +71,14 @@ does not fold the same events again."""
 
 
 def _decide(
-    rules: Rules[Any], state: Any, seat: str, move: Move, rng: Any
+    rules: Rules[Any], state: Any, seat: str, move: Move, rng: random.Random
 ) -> tuple[list[Event], Any]:
     """The rules' events for ``move``, and the state they lead to where the
     rules fold while deciding (else None)."""
     decide_and_fold = getattr(rules, "decide_and_fold", None)
     if decide_and_fold is None:
         return rules.decide(state, seat, move, rng), None
-    events, after = decide_and_fold(state, seat, move, rng)
-    return events, after
+    return cast(tuple[list[Event], Any], decide_and_fold(state, seat, move, rng))
 
 
 class UnreadableRecord(Exception):
@@ -482,25 +482,38 @@ class Game(Aggregate):
             raise Refused("out-of-time", f"{seat}'s time has run out")
         ply = self.ply + 1
         try:
-            decided, after = _decide(
-                self.rules, self.state, seat, move, lazy_rng_for(self.seed, ply)
-            )
+            decided = _decide(self.rules, self.state, seat, move, lazy_rng_for(self.seed, ply))
         except UNREADABLE as error:
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
-        (move, events), alike = stored_form([move, decided])
-        record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
-        if request_id:
-            record["request_id"] = request_id
+        self._store_move(now, seat, ply, move, decided, request_id=request_id)
+        self._settle(now)
+
+    def _store_move(
+        self,
+        now: str,
+        seat: str,
+        ply: int,
+        move: Move,
+        decided: tuple[list[Event], Any],
+        **fields: Any,
+    ) -> None:
+        """Store ``move`` with what the rules decided (``_decide``);
+        ``fields``: the record's extra fields (a request id, ``by_rule``)."""
+        decided_events, after = decided
+        (move, events), alike = stored_form([move, decided_events])
+        extra = {key: value for key, value in fields.items() if value}
+        record = self._next("move", now, seat=seat, ply=ply, move=move, events=events, **extra)
         # The decided state is what a replay reaches only if the store gives
         # back the very events decided: plain JSON (``alike``) and equal.
-        ahead = (events, after) if after is not None and alike and events == decided else None
+        ahead = (
+            (events, after) if after is not None and alike and events == decided_events else None
+        )
         reset = _FOLDED_AHEAD.set(ahead)
         try:
             self.trigger_event(self.MovePlayed, record=self._seal(record, parts_alike=alike))
         finally:
             _FOLDED_AHEAD.reset(reset)
-        self._settle(now)
 
     def flag(self, now: str | None = None) -> bool:
         """Record every seat whose time has run out by ``now`` (and what
@@ -538,12 +551,8 @@ class Game(Aggregate):
             if not moves:
                 break
             ply = self.ply + 1
-            events = self.rules.decide(self.state, seat, moves[0], lazy_rng_for(self.seed, ply))
-            (move, events), alike = stored_form([moves[0], events])
-            record = self._next(
-                "move", now, seat=seat, ply=ply, move=move, events=events, by_rule=True
-            )
-            self.trigger_event(self.MovePlayed, record=self._seal(record, parts_alike=alike))
+            decided = _decide(self.rules, self.state, seat, moves[0], lazy_rng_for(self.seed, ply))
+            self._store_move(now, seat, ply, moves[0], decided, by_rule=True)
         outcome = self.outcome()
         if outcome is not None and not self.is_finished and not self.end_held:
             self._finish(outcome, now)
