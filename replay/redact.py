@@ -23,15 +23,14 @@ from gamelog.replay.record import Record
 def redact_record(rules: Rules[Any], record: Record, viewer: Viewer, finished: bool) -> Record:
     if viewer == ARBITER or finished:
         return record
-    kind = record.get("kind")
     events = None
     if "events" in record:
         events = [rules.redact(event, viewer) for event in record["events"]]
-        # The mover's own move, mostly: nothing to cut, nothing to copy.
+        # The mover's own move, when the rules cut none of its events: whole.
         if (
-            all(seen is event for seen, event in zip(events, record["events"]))
-            and (kind != "move" or record.get("seat") == viewer)
-            and kind != "created"
+            record.get("kind") == "move"
+            and record.get("seat") == viewer
+            and all(seen is event for seen, event in zip(events, record["events"]))
         ):
             return record
     shown = dict(record)
