@@ -285,14 +285,18 @@ class PhaseSummary:
         return dict(self.__dict__)
 
 
-def summarize(phase: str, parts: list[PhaseResult]) -> PhaseSummary:
+def summarize(phase: str, parts: list[PhaseResult], seconds: float | None = None) -> PhaseSummary:
+    """One phase's figures from its workers' results; ``seconds``: its wall
+    time, if not the span from the first start to the last end."""
     from bench.common import percentile
 
     latencies = [x for p in parts for x in p.latencies]
-    seconds = max(p.end for p in parts) - min(p.start for p in parts)
+    if seconds is None:
+        seconds = max(p.end for p in parts) - min(p.start for p in parts)
+    cpus = [p.server_cpu for p in parts if p.server_cpu is not None]
     return PhaseSummary(
         phase=phase,
-        clients=len(parts),
+        clients=len({p.index for p in parts}),
         calls=len(latencies),
         seconds=seconds,
         rate=len(latencies) / seconds if seconds > 0 else float("nan"),
@@ -301,10 +305,8 @@ def summarize(phase: str, parts: list[PhaseResult]) -> PhaseSummary:
         errors=sum(p.errors for p in parts),
         setup_rpcs=sum(p.setup_rpcs for p in parts),
         games_finished=sum(p.games_finished for p in parts),
-        server_cpu_ms_per_call=next(
-            (p.server_cpu / len(latencies) * 1000 for p in parts if p.server_cpu is not None),
-            None,
-        ),
+        # Worker 0 samples the servers around each visit.
+        server_cpu_ms_per_call=sum(cpus) / len(latencies) * 1000 if cpus else None,
         client_cpu_ms_per_call=sum(p.client_cpu for p in parts) / len(latencies) * 1000
         if latencies
         else 0.0,
@@ -379,25 +381,8 @@ def pool(phase: str, visited: list[list[PhaseResult]]) -> PhaseSummary:
     times, and the servers' and clients' CPU over all those calls."""
     if len(visited) == 1:
         return summarize(phase, visited[0])
-    from bench.common import percentile
-
     each = [summarize(phase, parts) for parts in visited]
-    latencies = [x for parts in visited for p in parts for x in p.latencies]
-    calls = len(latencies)
-    seconds = sum(v.seconds for v in each)
-    cpus = [p.server_cpu for parts in visited for p in parts if p.server_cpu is not None]
-    return PhaseSummary(
-        phase=phase,
-        clients=each[0].clients,
-        calls=calls,
-        seconds=seconds,
-        rate=calls / seconds if seconds > 0 else float("nan"),
-        p50_ms=percentile(latencies, 50) * 1000,
-        p99_ms=percentile(latencies, 99) * 1000,
-        errors=sum(v.errors for v in each),
-        setup_rpcs=sum(v.setup_rpcs for v in each),
-        games_finished=sum(v.games_finished for v in each),
-        server_cpu_ms_per_call=sum(cpus) / calls * 1000 if len(cpus) == len(each) else None,
-        client_cpu_ms_per_call=sum(p.client_cpu for parts in visited for p in parts) / calls * 1000,
-        visit_rates=[v.rate for v in each],
-    )
+    every = [part for parts in visited for part in parts]
+    pooled = summarize(phase, every, seconds=sum(v.seconds for v in each))
+    pooled.visit_rates = [v.rate for v in each]
+    return pooled

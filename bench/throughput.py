@@ -108,6 +108,13 @@ def _latencies(phase: PhaseSummary) -> dict[str, float | None]:
     }
 
 
+def _echo_and_play(server: ServerProcess, clients: int, calls: int) -> dict[str, PhaseSummary]:
+    """Case a's load on one server: Echo and PlayMove, in ABBA visits."""
+    return run_load(
+        [server.address], clients, ["echo", "play"], calls, server_pids=[server.pid], rounds=ROUNDS
+    )
+
+
 def case_a(settings: Settings) -> CaseResult:
     result = CaseResult(
         "a",
@@ -118,14 +125,7 @@ def case_a(settings: Settings) -> CaseResult:
     server = start_server_process(settings.workdir, "--db", str(settings.workdir / "a.sqlite"))
     try:
         for clients in CONCURRENCY:
-            phases = run_load(
-                [server.address],
-                clients,
-                ["echo", "play"],
-                calls,
-                server_pids=[server.pid],
-                rounds=ROUNDS,
-            )
+            phases = _echo_and_play(server, clients, calls)
             goal = GOAL_A if clients == max(CONCURRENCY) else None
             result.rows.append(_row(f"{clients} client(s)", phases["play"], phases["echo"], goal))
     finally:
@@ -135,14 +135,7 @@ def case_a(settings: Settings) -> CaseResult:
     clients = max(CONCURRENCY)
     memory = start_server_process(settings.workdir, "--memory")
     try:
-        unstored = run_load(
-            [memory.address],
-            clients,
-            ["echo", "play"],
-            calls,
-            server_pids=[memory.pid],
-            rounds=ROUNDS,
-        )
+        unstored = _echo_and_play(memory, clients, calls)
     finally:
         memory.stop()
     row = _row(
