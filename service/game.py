@@ -496,14 +496,17 @@ class Game(Aggregate):
         ply: int,
         move: Move,
         decided: tuple[list[Event], Any],
-        **fields: Any,
+        request_id: str = "",
+        by_rule: bool = False,
     ) -> None:
-        """Store ``move`` with what the rules decided (``_decide``);
-        ``fields``: the record's extra fields (a request id, ``by_rule``)."""
+        """Store ``move`` with what the rules decided (``_decide``)."""
         decided_events, after = decided
         (move, events), alike = stored_form([move, decided_events])
-        extra = {key: value for key, value in fields.items() if value}
-        record = self._next("move", now, seat=seat, ply=ply, move=move, events=events, **extra)
+        record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
+        if request_id:
+            record["request_id"] = request_id
+        if by_rule:
+            record["by_rule"] = True
         # The decided state is what a replay reaches only if the store gives
         # back the very events decided: plain JSON (``alike``) and equal.
         ahead = (
