@@ -59,6 +59,11 @@ _Fact = TypeVar("_Fact")
 SNAPSHOT_INTERVAL = 64
 LOCK_STRIPES = 257
 CREDENTIALS_CACHE_SIZE = 100_000
+GATHER_SECONDS = 0.001
+"""How long a commit may wait for the moves of games saved moments ago
+(``GroupCommit``). Under load a move waits several milliseconds for the
+cores anyway; one more lets a commit carry the next moves too. Measured
+best of 0.5, 1 and 2 ms (bench/README.md, "tenth round")."""
 
 
 class GameStore(Application[UUID]):
@@ -86,7 +91,12 @@ class GameStore(Application[UUID]):
         self._locks_guard = threading.Lock()
         self._credentials_cache: dict[UUID, Credentials] = {}
         self._tournament_access: dict[UUID, TournamentCredentials] = {}
-        self._commits = GroupCommit(self._save_together)
+        self._commits = GroupCommit(
+            self._save_together,
+            gather_seconds=GATHER_SECONDS,
+            key=lambda game: game.id,
+            is_last=lambda game: game.is_finished,
+        )
         # Games whose move, decided on the event loop, waits for its commit:
         # the loop holds their lock meanwhile (see Commands.play_async).
         self._playing_on_loop: set[UUID] = set()

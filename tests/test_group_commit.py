@@ -284,3 +284,114 @@ def test_a_coroutines_save_after_the_committer_was_interrupted_is_still_stored()
     for thread in interrupted:
         thread.join(5)
     commits.close()
+
+
+# -- gathering: a commit waits a moment for the games saved moments ago ---------------
+
+
+def _gathering(**settings: Any) -> tuple[GroupCommit, list[tuple[Any, ...]]]:
+    transactions: list[tuple[Any, ...]] = []
+    commits = GroupCommit(lambda *games: transactions.append(games), **settings)
+    return commits, transactions
+
+
+def test_a_lone_game_never_waits_to_gather() -> None:
+    """One game played move after move: nobody else is coming, so no commit
+    waits, however long gathering may take."""
+    import asyncio
+
+    commits, transactions = _gathering(gather_seconds=5.0)
+
+    async def play() -> float:
+        started = time.monotonic()
+        for _ in range(3):
+            await asyncio.wait_for(commits.save_async("a"), 10)
+        return time.monotonic() - started
+
+    assert asyncio.run(play()) < 2.0
+    assert transactions == [("a",), ("a",), ("a",)]
+    commits.close()
+
+
+def test_a_game_saved_moments_ago_is_waited_for_and_shares_the_commit() -> None:
+    import asyncio
+
+    commits, transactions = _gathering(gather_seconds=5.0)
+
+    async def play() -> float:
+        await asyncio.wait_for(commits.save_async("b"), 10)  # b is playing too
+        started = time.monotonic()
+        first = commits.save_async("a")
+        await asyncio.sleep(0.05)  # a's commit waits for b's next move ...
+        assert transactions == [("b",)]
+        second = commits.save_async("b")  # ... and leads as soon as it queued
+        await asyncio.wait_for(asyncio.gather(first, second), 10)
+        return time.monotonic() - started
+
+    assert asyncio.run(play()) < 2.0
+    assert transactions == [("b",), ("a", "b")]
+    commits.close()
+
+
+def test_gathering_gives_up_after_its_time() -> None:
+    import asyncio
+
+    commits, transactions = _gathering(gather_seconds=0.05)
+
+    async def play() -> float:
+        await asyncio.wait_for(commits.save_async("b"), 10)
+        started = time.monotonic()
+        await asyncio.wait_for(commits.save_async("a"), 10)  # b never comes
+        return time.monotonic() - started
+
+    waited = asyncio.run(play())
+    assert 0.04 <= waited < 2.0
+    assert transactions == [("b",), ("a",)]
+    commits.close()
+
+
+def test_neither_a_finished_game_nor_one_long_quiet_is_waited_for() -> None:
+    import asyncio
+
+    commits, transactions = _gathering(
+        gather_seconds=5.0,
+        recent_seconds=0.05,
+        key=lambda name: name.rstrip("!"),
+        is_last=lambda name: name.endswith("!"),
+    )
+
+    async def play() -> float:
+        await asyncio.wait_for(commits.save_async("b"), 10)
+        await asyncio.wait_for(commits.save_async("b!"), 10)  # b's last move: it ended
+        await asyncio.wait_for(commits.save_async("c"), 10)
+        await asyncio.sleep(0.1)  # c has been quiet for longer than "moments ago"
+        started = time.monotonic()
+        await asyncio.wait_for(commits.save_async("a"), 10)
+        return time.monotonic() - started
+
+    assert asyncio.run(play()) < 2.0
+    assert transactions == [("b",), ("b!",), ("c",), ("a",)]
+    commits.close()
+
+
+def test_a_threads_save_joins_a_gathering_commit() -> None:
+    """A save from a thread (not a coroutine) that queues while the committer
+    gathers is in that transaction, and wakes it as a coroutine's would."""
+    import asyncio
+
+    commits, transactions = _gathering(gather_seconds=5.0)
+
+    async def play() -> float:
+        await asyncio.wait_for(commits.save_async("b"), 10)
+        started = time.monotonic()
+        first = commits.save_async("a")
+        await asyncio.sleep(0.05)
+        thread = threading.Thread(target=commits.save, args=("b",))
+        thread.start()
+        await asyncio.wait_for(first, 10)
+        await asyncio.to_thread(thread.join, 10)
+        return time.monotonic() - started
+
+    assert asyncio.run(play()) < 2.0
+    assert transactions == [("b",), ("a", "b")]
+    commits.close()
