@@ -77,7 +77,9 @@ class GroupCommit:
         self._gather_seconds = gather_seconds
         self._recent_seconds = recent_seconds
         self._key = key
-        """Which game an aggregate is (gathering waits for other games)."""
+        """Which game an aggregate is (gathering waits for other games); by
+        default the object itself, so a caller that hands in a fresh copy of
+        its game for each save names the game instead."""
         self._is_last = is_last
         """Whether a save is its game's last (a finished game): not waited for again."""
         self._recent: dict[Hashable, float] = {}

@@ -291,6 +291,7 @@ def test_a_coroutines_save_after_the_committer_was_interrupted_is_still_stored()
 
 def _gathering(**settings: Any) -> tuple[GroupCommit, list[tuple[Any, ...]]]:
     transactions: list[tuple[Any, ...]] = []
+    settings.setdefault("key", lambda name: name)  # a game is its name here
     commits = GroupCommit(lambda *games: transactions.append(games), **settings)
     return commits, transactions
 
