@@ -104,8 +104,7 @@ class GroupCommit:
         waiting = _Waiting(aggregate)
         with self._condition:
             self._queue.append(waiting)
-            if self._gathering_for and len(self._queue) >= self._gathering_for:
-                self._committer_wake.notify()
+            self._wake_if_gathered()
         while True:
             with self._condition:
                 while self._leading and not waiting.done:
@@ -133,8 +132,8 @@ class GroupCommit:
                     self._recent[game] = time.monotonic()
             if not self._leading:
                 self._call_committer()
-            elif self._gathering_for and len(self._queue) >= self._gathering_for:
-                self._committer_wake.notify()
+            else:
+                self._wake_if_gathered()
         return future
 
     def close(self) -> None:
@@ -204,6 +203,12 @@ class GroupCommit:
         finally:
             self._gathering_for = 0
             self._leading = False
+
+    def _wake_if_gathered(self) -> None:
+        """Wake a gathering committer once the queue holds what it waits
+        for (the caller holds the condition)."""
+        if self._gathering_for and len(self._queue) >= self._gathering_for:
+            self._committer_wake.notify()
 
     def _lead(self) -> list[_Waiting]:
         """Become the leader of one transaction (the caller holds the
