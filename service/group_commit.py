@@ -22,11 +22,14 @@ per transaction for all its waiters in it.
 The committer may **gather** before it leads, as PostgreSQL's own
 ``commit_delay`` does for its WAL flush: where other games were saved
 moments ago (within ``recent_seconds``) and are not queued, their next moves
-are likely on their way, so it waits up to ``gather_seconds`` for them to
-queue, and leads as soon as they all have. Under load that shares one commit
-among moves that would each have paid for their own; a lone game (one
-player, or moves far apart) never waits, since no other game was saved
-moments ago. Nothing is acknowledged earlier or later than its commit.
+are likely on their way, so it waits for them to queue, and leads as soon as
+they all have. It waits as long as they keep coming: while each
+``gather_seconds`` brings another of them, up to ``gather_limit_seconds`` in
+all; one pause of ``gather_seconds`` with nobody new ends it. Under load that
+shares one commit among moves that would each have paid for their own; a
+lone game (one player, or moves far apart) never waits, since no other game
+was saved moments ago. Nothing is acknowledged earlier or later than its
+commit.
 
     >>> saved = []
     >>> commits = GroupCommit(lambda *games: saved.append(games))
@@ -68,6 +71,7 @@ class GroupCommit:
         save_together: Callable[..., Any],
         max_batch: int = 64,
         gather_seconds: float = 0.0,
+        gather_limit_seconds: float | None = None,
         recent_seconds: float = 0.02,
         key: Callable[[Any], Hashable] = id,
         is_last: Callable[[Any], bool] = lambda aggregate: False,
@@ -75,6 +79,10 @@ class GroupCommit:
         self._save_together = save_together
         self._max_batch = max_batch
         self._gather_seconds = gather_seconds
+        self._gather_limit_seconds = (
+            gather_seconds if gather_limit_seconds is None else gather_limit_seconds
+        )
+        """The longest a commit gathers in all (by default one pause)."""
         self._recent_seconds = recent_seconds
         self._key = key
         """Which game an aggregate is (gathering waits for other games); by
@@ -182,8 +190,9 @@ class GroupCommit:
             raise
 
     def _gather(self) -> None:
-        """Wait (up to ``gather_seconds``, holding the lead meanwhile) for the
-        games saved moments ago to queue too (the caller holds the condition)."""
+        """Wait (holding the lead meanwhile) for the games saved moments ago
+        to queue too, while each pause of ``gather_seconds`` brings one more,
+        up to ``gather_limit_seconds`` (the caller holds the condition)."""
         if not self._gather_seconds:
             return
         now = time.monotonic()
@@ -196,10 +205,19 @@ class GroupCommit:
             return
         self._leading = True  # no thread takes the queue while it gathers
         self._gathering_for = target
+        # The moves of a game's turn come one by one (the loop decides them
+        # in turn), so one pause with nobody new, not the first one's age,
+        # says the rest are not close.
+        limit = now + self._gather_limit_seconds
         try:
-            self._committer_wake.wait_for(
-                lambda: len(self._queue) >= target or self._closed, self._gather_seconds
-            )
+            while len(self._queue) < target and not self._closed:
+                queued_before = len(self._queue)
+                pause = min(self._gather_seconds, limit - time.monotonic())
+                if pause <= 0:
+                    break
+                self._committer_wake.wait(pause)
+                if len(self._queue) == queued_before:
+                    break
         finally:
             self._gathering_for = 0
             self._leading = False

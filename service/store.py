@@ -60,10 +60,15 @@ SNAPSHOT_INTERVAL = 64
 LOCK_STRIPES = 257
 CREDENTIALS_CACHE_SIZE = 100_000
 GATHER_SECONDS = 0.001
-"""How long a commit may wait for the moves of games saved moments ago
-(``GroupCommit``). Under load a move waits several milliseconds for the
-cores anyway; one more lets a commit carry the next moves too. Measured
-best of 0.5, 1 and 2 ms (bench/README.md, "tenth round")."""
+"""How long a commit may wait for the next move of games saved moments ago
+(``GroupCommit``): the pause after which it stops waiting for them. Under
+load a move waits several milliseconds for the cores anyway; one more lets
+a commit carry the next moves too. Measured best of 0.5, 1 and 2 ms
+(bench/README.md, "tenth round")."""
+GATHER_LIMIT_SECONDS = 0.004
+"""The longest a commit gathers while those moves keep coming one by one:
+four pauses. Measured alike with eight, and a fifth fewer commits a move
+than one pause in all (bench/README.md, "eleventh round")."""
 
 
 class GameStore(Application[UUID]):
@@ -94,6 +99,7 @@ class GameStore(Application[UUID]):
         self._commits = GroupCommit(
             self._save_together,
             gather_seconds=GATHER_SECONDS,
+            gather_limit_seconds=GATHER_LIMIT_SECONDS,
             key=lambda game: game.id,
             is_last=lambda game: game.is_finished,
         )

@@ -396,3 +396,64 @@ def test_a_threads_save_joins_a_gathering_commit() -> None:
     assert asyncio.run(play()) < 2.0
     assert transactions == [("b",), ("a", "b")]
     commits.close()
+
+
+def test_gathering_goes_on_while_the_games_keep_coming() -> None:
+    """Three games saved moments ago come back one by one, each within a
+    pause of the last but all three later than one pause: one commit waits
+    for them all."""
+    import asyncio
+
+    pause = 0.5
+    commits, transactions = _gathering(
+        gather_seconds=pause, gather_limit_seconds=30.0, recent_seconds=60.0
+    )
+
+    async def play() -> float:
+        await asyncio.wait_for(
+            asyncio.gather(*(commits.save_async(game) for game in "bcd")), 10
+        )  # b, c and d are playing too
+        transactions.clear()
+        started = time.monotonic()
+        first = commits.save_async("a")
+        later = []
+        for game in "cdb":
+            await asyncio.sleep(pause / 2)  # each one lands in the next pause
+            later.append(commits.save_async(game))
+            await asyncio.sleep(pause / 2)
+        await asyncio.wait_for(asyncio.gather(first, *later), 10)
+        return time.monotonic() - started
+
+    waited = asyncio.run(play())
+    assert transactions == [("a", "c", "d", "b")]
+    assert waited >= 2 * pause  # longer than one pause: it went on gathering
+    commits.close()
+
+
+def test_gathering_stops_at_its_limit_however_the_games_come() -> None:
+    import asyncio
+
+    pause, limit = 0.3, 0.5
+    commits, transactions = _gathering(
+        gather_seconds=pause, gather_limit_seconds=limit, recent_seconds=60.0
+    )
+
+    async def play() -> float:
+        await asyncio.wait_for(asyncio.gather(*(commits.save_async(game) for game in "bcde")), 10)
+        transactions.clear()
+        started = time.monotonic()
+        done: list[float] = []
+        first = commits.save_async("a")
+        first.add_done_callback(lambda _: done.append(time.monotonic() - started))
+        later = []
+        for game in "cde":  # one in every pause, but never all of them
+            await asyncio.sleep(pause / 2)
+            later.append(commits.save_async(game))
+            await asyncio.sleep(pause / 2)
+        await asyncio.wait_for(asyncio.gather(first, *later), 10)
+        return done[0]
+
+    waited = asyncio.run(play())
+    assert limit * 0.9 <= waited < limit + pause
+    assert "a" in transactions[0] and "e" not in transactions[0]
+    commits.close()
