@@ -205,9 +205,9 @@ class GroupCommit:
             return
         self._leading = True  # no thread takes the queue while it gathers
         self._gathering_for = target
-        # The moves of a game's turn come one by one (the loop decides them
-        # in turn), so one pause with nobody new, not the first one's age,
-        # says the rest are not close.
+        # The other games' next moves queue one by one (the loop decides
+        # them in turn), so a pause with nobody new, not the time since the
+        # first, says the rest are not close.
         limit = now + self._gather_limit_seconds
         try:
             while len(self._queue) < target and not self._closed:
