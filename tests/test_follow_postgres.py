@@ -72,12 +72,17 @@ async def _play(stub: pb_grpc.GameLogStub, game_id: str, token: str, position: i
     return int(played.position)
 
 
-def test_moves_reach_followers_on_the_other_process_within_milliseconds(
+def test_moves_reach_followers_on_the_other_process_as_they_are_stored(
     two_servers: list[ServerProcess], postgres_dsn: str
 ) -> None:
+    """Each move reaches every follower on the other process before the next
+    is played. Nothing there polls: only the notification of the move's
+    commit can bring it (a catch-up reads the store only when the listening
+    connection is (re)made). How fast is bench case g's to measure; the
+    bound here is one only a lost notification reaches."""
     writer, reader = two_servers
 
-    async def scenario() -> list[float]:
+    async def scenario() -> None:
         async with (
             grpc.aio.insecure_channel(writer.address) as to_writer,
             grpc.aio.insecure_channel(reader.address) as to_reader,
@@ -90,22 +95,16 @@ def test_moves_reach_followers_on_the_other_process_within_milliseconds(
             for follower in followers:
                 await follower.wait_for(0)
             await asyncio.to_thread(_wait_for_listener, postgres_dsn, reader.pid)
-            delays = []
             for position in range(10):
                 stored = await _play(write, game_id, ann, position)
-                acknowledged = time.monotonic()
                 for follower in followers:
-                    await follower.wait_for(stored, timeout=5)
-                delays.append(time.monotonic() - acknowledged)
+                    await follower.wait_for(stored, timeout=30)
             listed = records_of(await read.ListEvents(pb.ListEventsRequest(game_id=game_id)))
             assert all(f.records == listed for f in followers)
             for task in tasks:
                 task.cancel()
-            return delays
 
-    delays = asyncio.run(scenario())
-    # A per-follower poll every 250 ms would make the typical delay ~125 ms.
-    assert sorted(delays)[len(delays) // 2] < 0.1, delays
+    asyncio.run(scenario())
 
 
 def test_a_follower_misses_nothing_when_its_listener_connection_is_killed(

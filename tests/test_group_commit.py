@@ -296,20 +296,24 @@ def _gathering(**settings: Any) -> tuple[GroupCommit, list[tuple[Any, ...]]]:
     return commits, transactions
 
 
+HANG = 600.0
+"""A gathering time only a hang would sit out: where a test says a commit
+does not wait, its saves are bounded by ``BOUND`` seconds, far below it."""
+BOUND = 60.0
+
+
 def test_a_lone_game_never_waits_to_gather() -> None:
     """One game played move after move: nobody else is coming, so no commit
     waits, however long gathering may take."""
     import asyncio
 
-    commits, transactions = _gathering(gather_seconds=5.0)
+    commits, transactions = _gathering(gather_seconds=HANG)
 
-    async def play() -> float:
-        started = time.monotonic()
+    async def play() -> None:
         for _ in range(3):
-            await asyncio.wait_for(commits.save_async("a"), 10)
-        return time.monotonic() - started
+            await asyncio.wait_for(commits.save_async("a"), BOUND)
 
-    assert asyncio.run(play()) < 2.0
+    asyncio.run(play())
     assert transactions == [("a",), ("a",), ("a",)]
     commits.close()
 
@@ -317,19 +321,17 @@ def test_a_lone_game_never_waits_to_gather() -> None:
 def test_a_game_saved_moments_ago_is_waited_for_and_shares_the_commit() -> None:
     import asyncio
 
-    commits, transactions = _gathering(gather_seconds=5.0)
+    commits, transactions = _gathering(gather_seconds=HANG)
 
-    async def play() -> float:
-        await asyncio.wait_for(commits.save_async("b"), 10)  # b is playing too
-        started = time.monotonic()
+    async def play() -> None:
+        await asyncio.wait_for(commits.save_async("b"), BOUND)  # b is playing too
         first = commits.save_async("a")
         await asyncio.sleep(0.05)  # a's commit waits for b's next move ...
         assert transactions == [("b",)]
         second = commits.save_async("b")  # ... and leads as soon as it queued
-        await asyncio.wait_for(asyncio.gather(first, second), 10)
-        return time.monotonic() - started
+        await asyncio.wait_for(asyncio.gather(first, second), BOUND)
 
-    assert asyncio.run(play()) < 2.0
+    asyncio.run(play())
     assert transactions == [("b",), ("a", "b")]
     commits.close()
 
@@ -340,13 +342,12 @@ def test_gathering_gives_up_after_its_time() -> None:
     commits, transactions = _gathering(gather_seconds=0.05)
 
     async def play() -> float:
-        await asyncio.wait_for(commits.save_async("b"), 10)
+        await asyncio.wait_for(commits.save_async("b"), BOUND)
         started = time.monotonic()
-        await asyncio.wait_for(commits.save_async("a"), 10)  # b never comes
+        await asyncio.wait_for(commits.save_async("a"), BOUND)  # b never comes
         return time.monotonic() - started
 
-    waited = asyncio.run(play())
-    assert 0.04 <= waited < 2.0
+    assert asyncio.run(play()) >= 0.04  # it did wait for b
     assert transactions == [("b",), ("a",)]
     commits.close()
 
@@ -355,22 +356,20 @@ def test_neither_a_finished_game_nor_one_long_quiet_is_waited_for() -> None:
     import asyncio
 
     commits, transactions = _gathering(
-        gather_seconds=5.0,
+        gather_seconds=HANG,
         recent_seconds=0.05,
         key=lambda name: name.rstrip("!"),
         is_last=lambda name: name.endswith("!"),
     )
 
-    async def play() -> float:
-        await asyncio.wait_for(commits.save_async("b"), 10)
-        await asyncio.wait_for(commits.save_async("b!"), 10)  # b's last move: it ended
-        await asyncio.wait_for(commits.save_async("c"), 10)
+    async def play() -> None:
+        await asyncio.wait_for(commits.save_async("b"), BOUND)
+        await asyncio.wait_for(commits.save_async("b!"), BOUND)  # b's last move: it ended
+        await asyncio.wait_for(commits.save_async("c"), BOUND)
         await asyncio.sleep(0.1)  # c has been quiet for longer than "moments ago"
-        started = time.monotonic()
-        await asyncio.wait_for(commits.save_async("a"), 10)
-        return time.monotonic() - started
+        await asyncio.wait_for(commits.save_async("a"), BOUND)
 
-    assert asyncio.run(play()) < 2.0
+    asyncio.run(play())
     assert transactions == [("b",), ("b!",), ("c",), ("a",)]
     commits.close()
 
@@ -380,38 +379,37 @@ def test_a_threads_save_joins_a_gathering_commit() -> None:
     gathers is in that transaction, and wakes it as a coroutine's would."""
     import asyncio
 
-    commits, transactions = _gathering(gather_seconds=5.0)
+    commits, transactions = _gathering(gather_seconds=HANG)
 
-    async def play() -> float:
-        await asyncio.wait_for(commits.save_async("b"), 10)
-        started = time.monotonic()
+    async def play() -> None:
+        await asyncio.wait_for(commits.save_async("b"), BOUND)
         first = commits.save_async("a")
         await asyncio.sleep(0.05)
         thread = threading.Thread(target=commits.save, args=("b",))
         thread.start()
-        await asyncio.wait_for(first, 10)
-        await asyncio.to_thread(thread.join, 10)
-        return time.monotonic() - started
+        await asyncio.wait_for(first, BOUND)
+        await asyncio.to_thread(thread.join, BOUND)
 
-    assert asyncio.run(play()) < 2.0
+    asyncio.run(play())
     assert transactions == [("b",), ("a", "b")]
     commits.close()
 
 
 def test_gathering_goes_on_while_the_games_keep_coming() -> None:
-    """Three games saved moments ago come back one by one, each within a
-    pause of the last but all three later than one pause: one commit waits
-    for them all."""
+    """Three games saved moments ago come back one by one, each in the middle
+    of a pause after the last but all three later than one pause: one commit
+    waits for them all. The pause is long, so a slow machine's late wake-up
+    (half a pause to spare either way) cannot move one into another pause."""
     import asyncio
 
-    pause = 0.5
+    pause = 1.5
     commits, transactions = _gathering(
-        gather_seconds=pause, gather_limit_seconds=30.0, recent_seconds=60.0
+        gather_seconds=pause, gather_limit_seconds=HANG, recent_seconds=HANG
     )
 
     async def play() -> float:
         await asyncio.wait_for(
-            asyncio.gather(*(commits.save_async(game) for game in "bcd")), 10
+            asyncio.gather(*(commits.save_async(game) for game in "bcd")), BOUND
         )  # b, c and d are playing too
         transactions.clear()
         started = time.monotonic()
@@ -421,7 +419,7 @@ def test_gathering_goes_on_while_the_games_keep_coming() -> None:
             await asyncio.sleep(pause / 2)  # each one lands in the next pause
             later.append(commits.save_async(game))
             await asyncio.sleep(pause / 2)
-        await asyncio.wait_for(asyncio.gather(first, *later), 10)
+        await asyncio.wait_for(asyncio.gather(first, *later), BOUND)
         return time.monotonic() - started
 
     waited = asyncio.run(play())
@@ -431,15 +429,20 @@ def test_gathering_goes_on_while_the_games_keep_coming() -> None:
 
 
 def test_gathering_stops_at_its_limit_however_the_games_come() -> None:
+    """Games keep coming, one in the middle of every pause, but the limit
+    ends the gathering: the commit leaves without the one that comes later
+    (which it would have waited for, pause after pause, without a limit)."""
     import asyncio
 
-    pause, limit = 0.3, 0.5
+    pause, limit = 1.5, 2.4
     commits, transactions = _gathering(
-        gather_seconds=pause, gather_limit_seconds=limit, recent_seconds=60.0
+        gather_seconds=pause, gather_limit_seconds=limit, recent_seconds=HANG
     )
 
     async def play() -> float:
-        await asyncio.wait_for(asyncio.gather(*(commits.save_async(game) for game in "bcde")), 10)
+        await asyncio.wait_for(
+            asyncio.gather(*(commits.save_async(game) for game in "bcde")), BOUND
+        )
         transactions.clear()
         started = time.monotonic()
         done: list[float] = []
@@ -450,10 +453,10 @@ def test_gathering_stops_at_its_limit_however_the_games_come() -> None:
             await asyncio.sleep(pause / 2)
             later.append(commits.save_async(game))
             await asyncio.sleep(pause / 2)
-        await asyncio.wait_for(asyncio.gather(first, *later), 10)
+        await asyncio.wait_for(asyncio.gather(first, *later), BOUND)
         return done[0]
 
     waited = asyncio.run(play())
-    assert limit * 0.9 <= waited < limit + pause
-    assert "a" in transactions[0] and "e" not in transactions[0]
+    assert waited >= limit * 0.9  # it gathered up to its limit ...
+    assert "a" in transactions[0] and "e" not in transactions[0]  # ... and no longer
     commits.close()

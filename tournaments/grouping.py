@@ -72,6 +72,9 @@ class Grouping:
     """Each table's players in pairing order; the top table first."""
     repeat_pairs: int
     repeat_meetings: int
+    proven_best: bool = False
+    """The exact search finished within its steps (fields of up to
+    ``EXACT_UP_TO``): no grouping is better by the order above."""
 
 
 def group_players(
@@ -98,11 +101,13 @@ def group_players(
     if _cost(tables, met)[0] and len(players) > EXACT_UP_TO:
         tables = _tabu_search(tables, met, rng or random.Random(0))
         _tighten(tables, met)
+    proven = False
     if len(players) <= EXACT_UP_TO:
-        tables = _best(list(range(len(players))), sizes, met, tables)
+        tables, proven = _best(list(range(len(players))), sizes, met, tables)
     tables = sorted((sorted(table) for table in tables), key=lambda table: table[0])
     pairs, meetings, _ = _cost(tables, met)
-    return Grouping(tuple(tuple(players[i] for i in table) for table in tables), pairs, meetings)
+    grouped = tuple(tuple(players[i] for i in table) for table in tables)
+    return Grouping(grouped, pairs, meetings, proven)
 
 
 def _table_cost(table: Sequence[int], met: Met) -> tuple[int, int]:
@@ -274,9 +279,10 @@ def _tighten(tables: list[list[int]], met: Met) -> None:
 
 def _best(
     members: list[int], sizes: Sequence[int], met: Met, start: Sequence[Sequence[int]]
-) -> list[list[int]]:
+) -> tuple[list[list[int]], bool]:
     """Branch and bound over all groupings of ``members`` (in pairing order),
-    from ``start`` as the best so far.
+    from ``start`` as the best so far; the best found, and whether the search
+    finished within ``SEARCH_NODES`` steps (so that it is the best).
 
     Each table takes the best-placed player left and the others in the order
     of what they add to the cost, so good groupings come first; a branch is
@@ -340,7 +346,7 @@ def _best(
         return False
 
     search(list(members), list(sizes), [], (0, 0, 0))
-    return best_tables
+    return best_tables, nodes <= SEARCH_NODES
 
 
 def _floor(members: Sequence[int], sizes: Sequence[int]) -> int:
