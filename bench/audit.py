@@ -25,20 +25,21 @@ SEATS = ("p1", "p2")
 
 def recorded_games(count: int) -> list[list[dict[str, Any]]]:
     """The full records of ``count`` finished random games."""
-    from gamelog.service.app import GameLog, event_record
+    from gamelog.service.storage.store import event_record
+    from gamelog.service.usecases.application import GameLog
 
     app = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     games = []
     try:
         for seed in range(count):
             chooser = random.Random(seed)
-            created = app.create_game(GAME, list(SEATS), seed=seed.to_bytes(8, "big"))
-            game: Any = app.repository.get(created.game_id)
+            created = app.games.create_game(GAME, list(SEATS), seed=seed.to_bytes(8, "big"))
+            game: Any = app.store.repository.get(created.game_id)
             while not game.is_finished:
                 seat = chooser.choice(game.rules.to_act(game.state))
                 move = chooser.choice(game.rules.legal_moves(game.state, seat))
                 game.play(seat, move, at_position=game.position)
-            records = app.records(created.game_id)
+            records = app.store.records(created.game_id)
             records.extend(event_record(event) for event in game.collect_events())
             games.append(records)
     finally:

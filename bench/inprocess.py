@@ -54,7 +54,7 @@ def play_alone(env: Mapping[str, str], moves: int, seed: int = 7) -> AppAlone:
     every move of the line is legal there: choosing moves costs no call."""
     from gamelog.games import get_rules
     from gamelog.games.playout import play_out
-    from gamelog.service.app import GameLog
+    from gamelog.service.usecases.application import GameLog
 
     rules = get_rules(GAME)
     app = GameLog(env=dict(env))
@@ -63,11 +63,11 @@ def play_alone(env: Mapping[str, str], moves: int, seed: int = 7) -> AppAlone:
     try:
         for game_seed in itertools.count(seed):
             line = play_out(rules, SEATS, game_seed, max_moves=moves - played)
-            created = app.create_game(GAME, list(SEATS), seed=line.seed)
+            created = app.games.create_game(GAME, list(SEATS), seed=line.seed)
             # One stored record per move: the move at index i is played at position i.
             for position, (seat, move, _) in enumerate(line.moves):
                 wall0, cpu0 = time.perf_counter(), time.process_time()
-                app.play(created.game_id, created.tokens[seat], move, position)
+                app.games.play(created.game_id, created.tokens[seat], move, position)
                 wall += time.perf_counter() - wall0
                 cpu += time.process_time() - cpu0
             played += len(line.moves)

@@ -25,7 +25,7 @@ from typing import Any
 
 from bench.common import CaseResult, Row, Settings, median, percentile
 from gamelog.cli.process import start_server_process
-from gamelog.service.server import store_env
+from gamelog.service.storage.settings import store_env
 
 GOAL_RATIO = 1.5
 GOAL_P50_MS = 20.0
@@ -37,16 +37,16 @@ TAG = {"Event": "E3"}
 def build_store(path: str, games: int) -> tuple[str, float]:
     """Store ``games`` freeform games (one of them the root of a tree of
     forks) through the application; the tree's root id and the seconds taken."""
-    from gamelog.service.app import GameLog
+    from gamelog.service.usecases.application import GameLog
 
     t0 = time.perf_counter()
     app = GameLog(env=store_env(db=path))
     try:
-        root = app.create_game("freeform", ["ann", "ben"], metadata={"Event": "E0"})
+        root = app.games.create_game("freeform", ["ann", "ben"], metadata={"Event": "E0"})
         parents = [root]
         for i in range(TREE_FORKS):  # forks, and forks of forks
             parent = parents[i // 3]
-            parents.append(app.fork(parent.game_id, parent.arbiter_token, 0))
+            parents.append(app.games.fork(parent.game_id, parent.arbiter_token, 0))
         left = games - len(parents)
         counter = iter(range(left))
         lock = threading.Lock()
@@ -57,14 +57,14 @@ def build_store(path: str, games: int) -> tuple[str, float]:
                     i = next(counter, None)
                 if i is None:
                     return
-                app.create_game("freeform", ["ann", "ben"], metadata={"Event": f"E{i % 10}"})
+                app.games.create_game("freeform", ["ann", "ben"], metadata={"Event": f"E{i % 10}"})
 
         threads = [threading.Thread(target=create) for _ in range(THREADS)]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
-        app.list_games(1)  # the index caught up with the log
+        app.listing.list_games(1)  # the index caught up with the log
         return str(root.game_id), time.perf_counter() - t0
     finally:
         app.close()

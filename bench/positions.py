@@ -16,22 +16,22 @@ from typing import Any
 from uuid import UUID
 
 from bench.common import CaseResult, Row, Settings, median, percentile
-from gamelog.service.server import store_env
+from gamelog.service.storage.settings import store_env
 
 GOAL_MS = 5.0
 
 
 def record_long_game(path: str, moves: int) -> UUID:
     """Store one freeform game of ``moves`` moves, the seats taking turns."""
-    from gamelog.service.app import GameLog
+    from gamelog.service.usecases.application import GameLog
 
     app = GameLog(env=store_env(db=path))
     try:
-        created = app.create_game("freeform", ["white", "black"])
+        created = app.games.create_game("freeform", ["white", "black"])
         seats = ["white", "black"]
         for ply in range(moves):
             seat = seats[ply % 2]
-            app.play(created.game_id, created.tokens[seat], {"ply": ply + 1}, at_position=ply)
+            app.games.play(created.game_id, created.tokens[seat], {"ply": ply + 1}, at_position=ply)
         return created.game_id
     finally:
         app.close()
@@ -40,7 +40,7 @@ def record_long_game(path: str, moves: int) -> UUID:
 def case_c(settings: Settings) -> CaseResult:
     from gamelog.games import get_rules
     from gamelog.replay.fold import state_at
-    from gamelog.service.app import GameLog
+    from gamelog.service.usecases.application import GameLog
 
     result = CaseResult(
         "c",
@@ -64,12 +64,12 @@ def case_c(settings: Settings) -> CaseResult:
     try:
         for position in positions:
             t = time.perf_counter()
-            game: Any = app.state_at(game_id, position)
+            game: Any = app.queries.state_at(game_id, position)
             snap.append(time.perf_counter() - t)
             assert game.position == position
 
             t = time.perf_counter()
-            records = app.records(game_id, 0, position)
+            records = app.store.records(game_id, 0, position)
             t_read = time.perf_counter()
             state = state_at(rules, records, position)
             full.append(time.perf_counter() - t)

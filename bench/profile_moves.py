@@ -34,7 +34,7 @@ def profile_play(env: Mapping[str, str], moves: int, seed: int = 7) -> cProfile.
     """Play ``moves`` random legal moves with only ``GameLog.play`` profiled."""
     from gamelog.games import get_rules
     from gamelog.games.playout import play_out
-    from gamelog.service.app import GameLog
+    from gamelog.service.usecases.application import GameLog
 
     rules = get_rules(GAME)
     app = GameLog(env=dict(env))
@@ -45,10 +45,10 @@ def profile_play(env: Mapping[str, str], moves: int, seed: int = 7) -> cProfile.
     try:
         for game_seed in itertools.count(seed):
             line = play_out(rules, SEATS, game_seed, max_moves=moves - played)
-            created = app.create_game(GAME, list(SEATS), seed=line.seed)
+            created = app.games.create_game(GAME, list(SEATS), seed=line.seed)
             for position, (seat, move, _) in enumerate(line.moves):
                 profile.enable()
-                app.play(created.game_id, created.tokens[seat], move, position)
+                app.games.play(created.game_id, created.tokens[seat], move, position)
                 profile.disable()
             played += len(line.moves)
             if played >= moves:
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--top", type=int, default=10)
     parser.add_argument("--postgres", default="", help="a DSN: profile on PostgreSQL instead")
     args = parser.parse_args(argv)
-    from gamelog.service.server import postgres_env, store_env
+    from gamelog.service.storage.settings import postgres_env, store_env
 
     with tempfile.TemporaryDirectory(prefix="gamelog-profile-") as tmp:
 

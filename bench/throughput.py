@@ -17,7 +17,7 @@ from bench.common import PG_ADMIN_DSN, CaseResult, Row, Settings
 from bench.inprocess import AppAlone, play_alone
 from bench.load import INSERT_TABLE, PhaseSummary, run_load
 from gamelog.cli.process import ServerProcess, start_server_process
-from gamelog.service.server import postgres_env, store_env
+from gamelog.service.storage.settings import postgres_env, store_env
 
 CONCURRENCY = (1, 8)
 ROUNDS = 4

@@ -25,9 +25,9 @@ def reindex(db: str | None, postgres: str | None, as_json: bool) -> None:
     Safe while servers run on the same store: they keep answering, and each
     event still enters the index once; their listings are slower until it ends.
     """
-    from gamelog.service.app import GameLog
-    from gamelog.service.listing import INDEX_FOLLOW
-    from gamelog.service.server import store_env
+    from gamelog.service.index.adapters import INDEX_FOLLOW
+    from gamelog.service.storage.settings import store_env
+    from gamelog.service.usecases.application import GameLog
 
     if db and postgres:
         raise click.UsageError("--db and --postgres exclude each other")
@@ -38,8 +38,8 @@ def reindex(db: str | None, postgres: str | None, as_json: bool) -> None:
     started = time.perf_counter()
     app = GameLog(env=env)
     try:
-        games = app.reindex()
-        position = app.game_index.view.position()
+        games = app.listing.reindex()
+        position = app.index.view.position()
     finally:
         app.close()
     seconds = time.perf_counter() - started

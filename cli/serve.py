@@ -68,8 +68,9 @@ def serve(
     follow_stall: float,
 ) -> None:
     """Run the gamelog gRPC service (SQLite file by default)."""
-    from gamelog.service.follow_limits import FollowLimits
-    from gamelog.service.server import serve_forever, start_server, store_env
+    from gamelog.service.live.follow_limits import FollowLimits
+    from gamelog.service.rpc.server import serve_forever, start_server
+    from gamelog.service.storage.settings import store_env
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     if bool(tls_cert) != bool(tls_key):

@@ -154,6 +154,22 @@ class Clocks:
             tuple(s for s in running if s in seats),
         )
 
+    @classmethod
+    def at_creation(cls, record: Mapping[str, Any], rules: Rules[Any], state: Any) -> Clocks | None:
+        """A new game's clocks, from its creation record (with its
+        ``TimeControl`` tag) and the state after the deal; None for a game
+        without a time control."""
+        if "time" not in record:  # format 1: no times, no clocks
+            return None
+        try:
+            control = time_control_of(record.get("metadata") or {})
+        except ClockError:
+            return None  # an old game with a tag of that name before clocks existed
+        if control is None:
+            return None
+        seats = list(record["seats"])
+        return cls.start(control, seats, record["time"], timed_seats(rules, state))
+
     def remaining(self, seat: str, now_ms: int) -> int:
         """The seat's time left at ``now_ms`` (negative once it ran out)."""
         control = self.control

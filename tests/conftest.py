@@ -12,7 +12,7 @@ import pytest
 
 from gamelog.cli.client import Client
 from gamelog.cli.process import ServerProcess, start_server_process
-from gamelog.service.app import GameLog
+from gamelog.service.usecases.application import GameLog
 
 PG_ADMIN_DSN = os.environ.get(
     "GAMELOG_TEST_PG", "host=127.0.0.1 port=5432 user=postgres dbname=test"

@@ -14,8 +14,9 @@ from uuid import UUID
 from gamelog.cli.client import ApiError, Client
 from gamelog.cli.process import GAMELOG, ServerProcess
 from gamelog.games.protocol import ARBITER
-from gamelog.service.app import CreatedGame, GameLog
-from gamelog.service.errors import Conflict
+from gamelog.service.model.refusals import Conflict
+from gamelog.service.usecases.answers import CreatedGame
+from gamelog.service.usecases.application import GameLog
 
 
 def gamelog_json(server: ServerProcess, *args: str) -> Any:
@@ -57,11 +58,11 @@ def play_random_game(
     """Create a game and play random legal moves, seat by seat, to its end."""
     chooser = random.Random(seed)
     seats = [f"p{i + 1}" for i in range(players)]
-    created = app.create_game(
+    created = app.games.create_game(
         game, seats, options, undo_policy=undo_policy, seed=seed.to_bytes(8, "big")
     )
     played = PlayedGame(created)
-    game_state = app.state_at(created.game_id)
+    game_state = app.queries.state_at(created.game_id)
     played.states.append(game_state.state)
     while not game_state.is_finished and len(played.moves) < max_moves:
         to_act = game_state.rules.to_act(game_state.state)
@@ -73,12 +74,12 @@ def play_random_game(
         legal = game_state.rules.legal_moves(game_state.state, seat)
         move = chooser.choice(legal)
         try:
-            result = app.play(created.game_id, played.token(seat), move, game_state.position)
+            result = app.games.play(created.game_id, played.token(seat), move, game_state.position)
         except Conflict:
-            game_state = app.state_at(created.game_id)
+            game_state = app.queries.state_at(created.game_id)
             continue
         played.moves.append((seat, move))
-        game_state = app.state_at(created.game_id)
+        game_state = app.queries.state_at(created.game_id)
         # One state per stored position: a move, and the end when it came.
         for _ in result.records:
             played.states.append(game_state.state)

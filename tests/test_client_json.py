@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamelog.service.client_json import _parse_by_reference, parse_json
-from gamelog.service.errors import GamelogError
+from gamelog.service.model.refusals import GamelogError
+from gamelog.service.rpc.client_json import _parse_by_reference, parse_json
 
 LIMIT = 64 * 1024
 

@@ -13,8 +13,8 @@ diff compares the true lines again.
 
 from __future__ import annotations
 
-from gamelog.service.app import GameLog
-from gamelog.service.outcomes import LineDiff
+from gamelog.service.usecases.answers import LineDiff
+from gamelog.service.usecases.application import GameLog
 
 SEATS = ["ann", "bob"]
 BOAT = {"declare": "boat", "requirements": {"food": 2, "worker": 1}}
@@ -26,19 +26,19 @@ def answer(diff: LineDiff) -> tuple[int, bool, str]:
 
 
 def test_a_diff_against_guesses_never_tells_a_running_games_hidden_part(app: GameLog) -> None:
-    watched = app.create_game("pyramidion", SEATS)
-    app.play(watched.game_id, watched.arbiter_token, {**BOAT, "points": HIDDEN_POINTS}, 0)
-    shown = app.visible_records(watched.game_id, None)[1].record
+    watched = app.games.create_game("pyramidion", SEATS)
+    app.games.play(watched.game_id, watched.arbiter_token, {**BOAT, "points": HIDDEN_POINTS}, 0)
+    shown = app.queries.visible_records(watched.game_id, None)[1].record
     assert shown["move"] is None and "points" not in shown["events"][0]
 
     answers: dict[str, set[tuple[int, bool, str]]] = {}
     for guess in range(1, 8):
-        mine = app.create_game("pyramidion", SEATS)
-        app.play(mine.game_id, mine.arbiter_token, {**BOAT, "points": guess}, 0)
+        mine = app.games.create_game("pyramidion", SEATS)
+        app.games.play(mine.game_id, mine.arbiter_token, {**BOAT, "points": guess}, 0)
         asked = {
-            "spectator": app.diff(watched.game_id, mine.game_id, None),
-            "seat": app.diff(watched.game_id, mine.game_id, watched.tokens["ann"]),
-            "own arbiter": app.diff(mine.game_id, watched.game_id, mine.arbiter_token),
+            "spectator": app.queries.diff(watched.game_id, mine.game_id, None),
+            "seat": app.queries.diff(watched.game_id, mine.game_id, watched.tokens["ann"]),
+            "own arbiter": app.queries.diff(mine.game_id, watched.game_id, mine.arbiter_token),
         }
         for who, diff in asked.items():
             answers.setdefault(who, set()).add(answer(diff))
@@ -47,15 +47,15 @@ def test_a_diff_against_guesses_never_tells_a_running_games_hidden_part(app: Gam
 
 
 def test_a_diff_of_a_running_game_still_finds_a_visible_difference(app: GameLog) -> None:
-    watched = app.create_game("pyramidion", SEATS)
-    app.play(watched.game_id, watched.arbiter_token, {**BOAT, "points": HIDDEN_POINTS}, 0)
-    other = app.create_game("pyramidion", SEATS)
+    watched = app.games.create_game("pyramidion", SEATS)
+    app.games.play(watched.game_id, watched.arbiter_token, {**BOAT, "points": HIDDEN_POINTS}, 0)
+    other = app.games.create_game("pyramidion", SEATS)
     visible = {"declare": "boat", "requirements": {"food": 1}, "points": HIDDEN_POINTS}
-    app.play(other.game_id, other.arbiter_token, visible, 0)
-    diff = app.diff(watched.game_id, other.game_id, None)
+    app.games.play(other.game_id, other.arbiter_token, visible, 0)
+    diff = app.queries.diff(watched.game_id, other.game_id, None)
     assert not diff.identical and diff.common_plies == 0
-    same = app.diff(watched.game_id, watched.game_id, None)
+    same = app.queries.diff(watched.game_id, watched.game_id, None)
     assert same.identical and same.common_plies == 1
-    unplayed = app.create_game("pyramidion", SEATS)
-    diff = app.diff(unplayed.game_id, watched.game_id, None)
+    unplayed = app.games.create_game("pyramidion", SEATS)
+    diff = app.queries.diff(unplayed.game_id, watched.game_id, None)
     assert not diff.identical and diff.common_plies == 0

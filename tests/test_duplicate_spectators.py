@@ -24,21 +24,21 @@ import pytest
 from tournament_helpers import Running, names, play_table, start
 
 from gamelog.games.leaks import find_leaks
-from gamelog.service.app import GameLog
-from gamelog.service.errors import InvalidArgument, PermissionDenied, Unauthenticated
-from gamelog.service.live import LiveFollow
+from gamelog.service.live.follow import LiveFollow
+from gamelog.service.model.refusals import InvalidArgument, PermissionDenied, Unauthenticated
+from gamelog.service.usecases.application import GameLog
 
 
 def spectator_reads(app: GameLog, game_id: Any, own_table: Any, own_token: str) -> dict[str, Any]:
     reads: dict[str, Callable[[], Any]] = {
-        "GetState": lambda: app.view(game_id, None).view,
-        "GetState at 0": lambda: app.view(game_id, None, 0).view,
-        "ListEvents": lambda: [s.record for s in app.visible_records(game_id, None)],
-        "ExportGame": lambda: app.export(game_id, None),
-        "ExportGame redacted": lambda: app.export(game_id, None, redacted=True),
-        "ExportGame text": lambda: app.export_text(game_id, None, redacted=True),
-        "AuditGame": lambda: app.audit(game_id, None).to_json(),
-        "DiffGames": lambda: app.diff(own_table, game_id, own_token).description,
+        "GetState": lambda: app.queries.view(game_id, None).view,
+        "GetState at 0": lambda: app.queries.view(game_id, None, 0).view,
+        "ListEvents": lambda: [s.record for s in app.queries.visible_records(game_id, None)],
+        "ExportGame": lambda: app.record_files.export(game_id, None),
+        "ExportGame redacted": lambda: app.record_files.export(game_id, None, redacted=True),
+        "ExportGame text": lambda: app.record_files.export_text(game_id, None, redacted=True),
+        "AuditGame": lambda: app.queries.audit(game_id, None).to_json(),
+        "DiffGames": lambda: app.queries.diff(own_table, game_id, own_token).description,
     }
     answers: dict[str, Any] = {}
     for what, read in reads.items():
@@ -74,7 +74,7 @@ def duplicate_round(app: GameLog) -> tuple[Running, Any, Any]:
 
 def test_a_player_cannot_watch_another_table_of_their_duplicate_round(app: GameLog) -> None:
     t, watched, own = duplicate_round(app)
-    game = app.state_at(own)
+    game = app.queries.state_at(own)
     me = game.seats[0]
     hidden = game.rules.hidden_from(game.state, me)
     assert hidden
@@ -88,26 +88,26 @@ def test_a_player_cannot_watch_another_table_of_their_duplicate_round(app: GameL
 
     # A call that needs a seat says so, as at any game.
     with pytest.raises(Unauthenticated):
-        app.legal_moves(watched, None)
+        app.queries.legal_moves(watched, None)
     # The table's own seats and the director still read it.
-    seat = app.state_at(watched).seats[0]
-    assert app.view(watched, t.tokens[seat]).viewer == seat
-    assert app.visible_records(watched, t.director)
+    seat = app.queries.state_at(watched).seats[0]
+    assert app.queries.view(watched, t.tokens[seat]).viewer == seat
+    assert app.queries.visible_records(watched, t.director)
     # A game that is no duplicate table is watched as before.
-    other = app.create_game("three-too-many", ["ann", "bob"])
-    assert app.view(other.game_id, None).viewer is None
+    other = app.games.create_game("three-too-many", ["ann", "bob"])
+    assert app.queries.view(other.game_id, None).viewer is None
 
 
 def test_every_table_is_public_once_the_duplicate_round_is_over(app: GameLog) -> None:
     t, watched, own = duplicate_round(app)
     play_table(app, watched, t.tokens, random.Random(1))
-    assert app.state_at(watched).is_over and not app.state_at(watched).is_finished
+    assert app.queries.state_at(watched).is_over and not app.queries.state_at(watched).is_finished
     with pytest.raises(PermissionDenied):
-        app.view(watched, None)  # over, but its end is held: the round runs on
+        app.queries.view(watched, None)  # over, but its end is held: the round runs on
     play_table(app, own, t.tokens, random.Random(2))
-    assert app.state_at(watched).is_finished
-    assert app.view(watched, None).viewer is None
-    assert app.visible_records(watched, None)[-1].record["kind"] == "finished"
+    assert app.queries.state_at(watched).is_finished
+    assert app.queries.view(watched, None).viewer is None
+    assert app.queries.visible_records(watched, None)[-1].record["kind"] == "finished"
     assert follow_first_record(app, watched) is not None
 
 
@@ -118,31 +118,31 @@ def test_a_finished_fork_of_a_running_table_stays_hidden_until_the_round_is_over
     fork holds no end back, and its creation holds the table's deal: were it
     public once finished, anyone would read every seat's hand of the round."""
     t, watched, own = duplicate_round(app)
-    fork = app.fork(watched, t.director, 0)
-    fork_of_fork = app.fork(fork.game_id, fork.arbiter_token, 0)
+    fork = app.games.fork(watched, t.director, 0)
+    fork_of_fork = app.games.fork(fork.game_id, fork.arbiter_token, 0)
     rng = random.Random(2)
-    while not app.state_at(fork.game_id).is_finished:
-        game = app.state_at(fork.game_id)
+    while not app.queries.state_at(fork.game_id).is_finished:
+        game = app.queries.state_at(fork.game_id)
         seat = game.rules.to_act(game.state)[0]
-        moves = app.legal_moves(fork.game_id, fork.tokens[seat]).moves
-        app.play(fork.game_id, fork.tokens[seat], rng.choice(moves), game.position)
-    assert not app.state_at(watched).is_finished
+        moves = app.queries.legal_moves(fork.game_id, fork.tokens[seat]).moves
+        app.games.play(fork.game_id, fork.tokens[seat], rng.choice(moves), game.position)
+    assert not app.queries.state_at(watched).is_finished
     for game_id in (fork.game_id, fork_of_fork.game_id):
         with pytest.raises(PermissionDenied) as refused:
-            app.view(game_id, None)
+            app.queries.view(game_id, None)
         assert refused.value.code == "duplicate-table"
-    assert app.visible_records(fork.game_id, fork.arbiter_token)  # its arbiter reads it
+    assert app.queries.visible_records(fork.game_id, fork.arbiter_token)  # its arbiter reads it
 
     play_table(app, watched, t.tokens, random.Random(1))
     play_table(app, own, t.tokens, random.Random(2))
-    assert app.state_at(watched).is_finished
-    assert app.visible_records(fork.game_id, None)[-1].record["kind"] == "finished"
+    assert app.queries.state_at(watched).is_finished
+    assert app.queries.visible_records(fork.game_id, None)[-1].record["kind"] == "finished"
 
 
 def test_only_a_tournament_tags_a_game_duplicate(app: GameLog) -> None:
     """The tag withholds a running game from spectators: a fork cannot add it."""
-    game = app.create_game("three-too-many", ["ann", "bob"])
+    game = app.games.create_game("three-too-many", ["ann", "bob"])
     with pytest.raises(InvalidArgument):
-        app.fork(game.game_id, game.arbiter_token, 0, metadata={"Duplicate": "mine"})
+        app.games.fork(game.game_id, game.arbiter_token, 0, metadata={"Duplicate": "mine"})
     with pytest.raises(InvalidArgument):
-        app.create_game("three-too-many", ["ann", "bob"], metadata={"Duplicate": "mine"})
+        app.games.create_game("three-too-many", ["ann", "bob"], metadata={"Duplicate": "mine"})

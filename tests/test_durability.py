@@ -18,7 +18,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from gamelog.cli.client import ApiError
 from gamelog.cli.process import ServerProcess, start_server_process
-from gamelog.service.server import start_server, store_env
+from gamelog.service.rpc.server import start_server
+from gamelog.service.storage.settings import store_env
 
 
 def _play_until_stopped(
@@ -102,10 +103,10 @@ def test_kill_9_loses_no_acknowledged_move_on_postgres(postgres_dsn: str, tmp_pa
 
 def test_sqlite_commits_are_synchronous_full(tmp_path: Path) -> None:
     """The durability mode the README states: WAL with synchronous=FULL."""
-    from gamelog.service.app import GameLog
+    from gamelog.service.usecases.application import GameLog
 
     app = GameLog(env=store_env(db=str(tmp_path / "x.sqlite")))
-    with app.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
+    with app.store.recorder.datastore.transaction(commit=False) as cursor:  # type: ignore[attr-defined]
         cursor.execute("PRAGMA synchronous")
         assert cursor.fetchone()[0] == 2
         cursor.execute("PRAGMA journal_mode")

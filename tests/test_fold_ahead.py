@@ -15,7 +15,7 @@ import pytest
 
 from gamelog.games import get_rules
 from gamelog.replay.fold import fold
-from gamelog.service.app import GameLog
+from gamelog.service.usecases.application import GameLog
 
 SEATS = ["ann", "ben"]
 RULES = get_rules("three-too-many")
@@ -24,16 +24,16 @@ RULES_CLASS = type(RULES)
 
 def _play_all(app: GameLog) -> tuple[Any, Any]:
     """One whole game; its live state and the state a replay of its records reaches."""
-    created = app.create_game("three-too-many", SEATS, seed=b"fold-ahead")
+    created = app.games.create_game("three-too-many", SEATS, seed=b"fold-ahead")
     for _ in range(200):  # a whole game is about forty moves
-        game = app.state_at(created.game_id)
+        game = app.queries.state_at(created.game_id)
         to_act = game.rules.to_act(game.state)
         if not to_act:
             break
         move = game.rules.legal_moves(game.state, to_act[0])[0]
-        app.play(created.game_id, created.tokens[to_act[0]], move, game.position)
-    live = app.state_at(created.game_id).state
-    replayed = list(fold(RULES, app.records(created.game_id)))[-1][1]
+        app.games.play(created.game_id, created.tokens[to_act[0]], move, game.position)
+    live = app.queries.state_at(created.game_id).state
+    replayed = list(fold(RULES, app.store.records(created.game_id)))[-1][1]
     return live, replayed
 
 

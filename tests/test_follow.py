@@ -18,7 +18,7 @@ from follow_helpers import Stream, bearer, error_info, records_of
 
 from gamelog.cli.client import Client
 from gamelog.cli.process import ServerProcess, start_server_process
-from gamelog.service.grpc_api import MAX_POSITION
+from gamelog.service.rpc.requests import MAX_POSITION
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 

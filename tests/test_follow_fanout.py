@@ -13,18 +13,18 @@ import pytest
 
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.replay.record import Record
-from gamelog.service.app import GameLog
-from gamelog.service.fanout import Entry, Fanout, GameFeed
+from gamelog.service.live.fanout import Entry, Fanout, GameFeed
+from gamelog.service.usecases.application import GameLog
 
 
 def test_records_are_read_once_and_redacted_once_per_kind_of_viewer(
     app: GameLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    created = app.create_game("three-too-many", ["ann", "ben"], seed=b"fanout")
+    created = app.games.create_game("three-too-many", ["ann", "ben"], seed=b"fanout")
     game_id = created.game_id
     reads: list[int] = []
     redactions: list[tuple[int, Viewer]] = []
-    read = app.records_after
+    read = app.following.records_after
     redact = GameFeed._redact
 
     def counted_read(gid: Any, from_position: int) -> list[Record]:
@@ -35,16 +35,16 @@ def test_records_are_read_once_and_redacted_once_per_kind_of_viewer(
         redactions.append((record["position"], viewer))
         return redact(feed, record, viewer)
 
-    monkeypatch.setattr(app, "records_after", counted_read)
+    monkeypatch.setattr(app.following, "records_after", counted_read)
     monkeypatch.setattr(GameFeed, "_redact", counted_redact)
     viewers: list[Viewer] = ["ann", "ben", ARBITER, None]
     followers = 10
     moves = 6
 
     async def scenario() -> dict[Viewer, list[list[Entry]]]:
-        fanout = Fanout(app)
+        fanout = Fanout(app.following)
         fanout.start()
-        app.on_saved(fanout.saved_threadsafe)
+        app.store.on_saved(fanout.saved_threadsafe)
         received: dict[Viewer, list[list[Entry]]] = {v: [] for v in viewers}
 
         async def follow(subscription: Any, into: list[Entry]) -> None:
@@ -63,11 +63,11 @@ def test_records_are_read_once_and_redacted_once_per_kind_of_viewer(
                     tasks.append(asyncio.create_task(follow(subscription, into)))
             loop = asyncio.get_running_loop()
             for position in range(moves):
-                game = app.state_at(game_id)
+                game = app.queries.state_at(game_id)
                 seat = game.rules.to_act(game.state)[0]
                 move = game.rules.legal_moves(game.state, seat)[0]
                 token = created.tokens[seat]
-                await loop.run_in_executor(None, app.play, game_id, token, move, position)
+                await loop.run_in_executor(None, app.games.play, game_id, token, move, position)
                 await asyncio.sleep(0.05)
             await asyncio.sleep(0.2)
             for task in tasks:
@@ -83,7 +83,7 @@ def test_records_are_read_once_and_redacted_once_per_kind_of_viewer(
         ((p, v) for p in range(positions) for v in viewers), key=repr
     )
     for viewer in viewers:
-        shown = app.visible_records(game_id, _token(created, viewer))
+        shown = app.queries.visible_records(game_id, _token(created, viewer))
         for entries in received[viewer]:
             assert [(e.record, e.notation) for e in entries] == [
                 (s.record, s.notation) for s in shown
@@ -115,7 +115,7 @@ class _EmptyStore:
 def test_a_follower_still_being_set_up_when_the_server_stops_is_ended() -> None:
     """It was not among the followers yet, so nobody told it, and it waited
     for records for ever."""
-    from gamelog.service.fanout import FollowInterrupted
+    from gamelog.service.live.fanout import FollowInterrupted
 
     async def scenario() -> FollowInterrupted:
         fanout = Fanout(_EmptyStore(read_seconds=0.3), None, 5.0)  # type: ignore[arg-type]

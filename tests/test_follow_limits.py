@@ -14,7 +14,7 @@ from follow_helpers import Stream, bearer
 
 from gamelog.cli.process import start_server_process
 from gamelog.games.protocol import ARBITER
-from gamelog.service.follow_limits import Admission, FollowLimits, TooManyFollowers
+from gamelog.service.live.follow_limits import Admission, FollowLimits, TooManyFollowers
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 

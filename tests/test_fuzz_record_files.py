@@ -24,7 +24,8 @@ from gamelog.cli.client import ApiError, Client
 from gamelog.cli.process import ServerProcess
 from gamelog.games import all_rules
 from gamelog.games.protocol import ARBITER
-from gamelog.service.app import CreatedGame, GameLog
+from gamelog.service.usecases.answers import CreatedGame
+from gamelog.service.usecases.application import GameLog
 
 REFUSALS = {"INVALID_ARGUMENT", "FAILED_PRECONDITION", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED"}
 JSON_VALUES = st.recursive(
@@ -45,11 +46,11 @@ def exports(server: ServerProcess) -> Iterator[tuple[Client, list[dict[str, Any]
     files = []
     for rules in all_rules():
         seats = [f"s{i + 1}" for i in range(max(2, rules.min_players))]
-        created = app.create_game(rules.name, seats, seed=b"\x0a\x0b\x0c")
+        created = app.games.create_game(rules.name, seats, seed=b"\x0a\x0b\x0c")
         finish(app, created)
-        fork = app.fork(created.game_id, None, 1)  # a finished game's fork is open to all
+        fork = app.games.fork(created.game_id, None, 1)  # a finished game's fork is open to all
         finish(app, fork)
-        files.append(app.export(created.game_id, None))
+        files.append(app.record_files.export(created.game_id, None))
     app.close()
     client = server.client()
     bystander = client.create("three-too-many", ["ann", "ben"]).game_id
@@ -61,14 +62,14 @@ def finish(app: GameLog, created: CreatedGame) -> None:
     """Random legal moves to the end; a freeform game gets a few moves and a result."""
     chooser = random.Random(5)
     tokens = {**created.tokens, ARBITER: created.arbiter_token}
-    while not (game := app.state_at(created.game_id)).is_finished:
+    while not (game := app.queries.state_at(created.game_id)).is_finished:
         to_act = game.rules.to_act(game.state)
         seats = [s for s in to_act if s != ARBITER]
         if game.rules.name == "freeform" and game.position >= 3:
             seats = []
         seat = chooser.choice(seats or [s for s in to_act if s == ARBITER])
         move = chooser.choice(game.rules.legal_moves(game.state, seat))
-        app.play(created.game_id, tokens[seat], move, game.position)
+        app.games.play(created.game_id, tokens[seat], move, game.position)
 
 
 def json_paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from gamelog.service.app import GameLog
-from gamelog.service.errors import Conflict
-from gamelog.service.group_commit import GroupCommit
-from gamelog.service.server import postgres_env, store_env
-from gamelog.service.store import LOCK_STRIPES
+from gamelog.service.model.refusals import Conflict
+from gamelog.service.storage.group_commit import GroupCommit
+from gamelog.service.storage.locks import STRIPES as LOCK_STRIPES
+from gamelog.service.storage.settings import postgres_env, store_env
+from gamelog.service.usecases.application import GameLog
 
 STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
@@ -140,7 +140,7 @@ def games_on_distinct_lock_stripes(app: GameLog, count: int) -> list[Any]:
     it (about one run in a hundred with random ids)."""
     games: dict[int, Any] = {}
     while len(games) < count:
-        game = app.create_game("freeform", ["ann", "ben"])
+        game = app.games.create_game("freeform", ["ann", "ben"])
         games.setdefault(game.game_id.int % LOCK_STRIPES, game)
     return list(games.values())
 
@@ -155,8 +155,8 @@ def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
     first, second = GameLog(env=dict(store)), GameLog(env=dict(store))
     try:
         game_a, game_b, game_c = games_on_distinct_lock_stripes(first, 3)
-        first.play(game_a.game_id, game_a.tokens["ann"], {"note": "warm the cache"}, 0)
-        second.play(game_a.game_id, game_a.tokens["ben"], {"note": "second wins"}, 1)
+        first.games.play(game_a.game_id, game_a.tokens["ann"], {"note": "warm the cache"}, 0)
+        second.games.play(game_a.game_id, game_a.tokens["ben"], {"note": "second wins"}, 1)
 
         gate = Gate()
         transactions: list[int] = []
@@ -167,14 +167,14 @@ def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
                 leading.set()
                 gate.first_may_commit.wait(5)
             transactions.append(len(games))
-            first._save_together(*games)
+            first.store._save_together(*games)
 
-        first._commits = GroupCommit(gated)
+        first.store.group_commit = GroupCommit(gated)
         outcomes: dict[str, Any] = {}
 
         def play(label: str, game: Any, position: int) -> None:
             try:
-                first.play(game.game_id, game.tokens["ann"], {"note": label}, position)
+                first.games.play(game.game_id, game.tokens["ann"], {"note": label}, position)
                 outcomes[label] = "ok"
             except Exception as error:
                 outcomes[label] = error
@@ -191,7 +191,7 @@ def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
         for racer in racers:
             racer.start()
         deadline = time.monotonic() + 5
-        while len(first._commits._queue) < 2 and time.monotonic() < deadline:
+        while len(first.store.group_commit._queue) < 2 and time.monotonic() < deadline:
             time.sleep(0.001)
         gate.first_may_commit.set()
         for thread in [leader, *racers]:
@@ -202,11 +202,11 @@ def test_a_lost_race_in_one_game_does_not_fail_the_games_committed_with_it(
         assert outcomes["b"] == outcomes["c"] == "ok"
         assert isinstance(outcomes["a-late"], Conflict)
         assert outcomes["a-late"].code == "position-taken"
-        assert [r["move"] for r in second.records(game_c.game_id)[1:]] == [{"note": "c"}]
-        notes_a = [r["move"] for r in second.records(game_a.game_id)[1:]]
+        assert [r["move"] for r in second.store.records(game_c.game_id)[1:]] == [{"note": "c"}]
+        notes_a = [r["move"] for r in second.store.records(game_a.game_id)[1:]]
         assert notes_a == [{"note": "warm the cache"}, {"note": "second wins"}]
         for game in (game_a, game_b, game_c):
-            assert second.audit(game.game_id).ok
+            assert second.queries.audit(game.game_id).ok
     finally:
         first.close()
         second.close()
@@ -218,12 +218,12 @@ def test_concurrent_play_stores_every_acknowledged_move(store: dict[str, str]) -
     threads = 8
     app = GameLog(env=dict(store))
     try:
-        games = [app.create_game("freeform", ["ann", "ben"]) for _ in range(threads)]
+        games = [app.games.create_game("freeform", ["ann", "ben"]) for _ in range(threads)]
         acknowledged: dict[Any, list[int]] = {g.game_id: [] for g in games}
 
         def play(game: Any) -> None:
             for position in range(25):
-                app.play(game.game_id, game.tokens["ann"], {"n": position}, position)
+                app.games.play(game.game_id, game.tokens["ann"], {"n": position}, position)
                 acknowledged[game.game_id].append(position)
 
         workers = [threading.Thread(target=play, args=(g,)) for g in games]
@@ -232,9 +232,9 @@ def test_concurrent_play_stores_every_acknowledged_move(store: dict[str, str]) -
         for worker in workers:
             worker.join(60)
         for game in games:
-            moves = [r["move"]["n"] for r in app.records(game.game_id)[1:]]
+            moves = [r["move"]["n"] for r in app.store.records(game.game_id)[1:]]
             assert moves == acknowledged[game.game_id] == list(range(25))
-            assert app.audit(game.game_id).ok
+            assert app.queries.audit(game.game_id).ok
     finally:
         app.close()
 

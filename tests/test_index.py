@@ -28,14 +28,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamelog.games.protocol import ARBITER
-from gamelog.service import commands
-from gamelog.service.app import GameLog
-from gamelog.service.errors import DataLoss, GamelogError, InvalidArgument, NotFound
-from gamelog.service.game import Game
-from gamelog.service.index_projection import TOPICS, GameIndexProjection
-from gamelog.service.index_view import GameFilter, IndexMoved, TableAssigned
-from gamelog.service.listing import INDEX_FOLLOW
-from gamelog.service.outcomes import CreatedGame
+from gamelog.service.index.adapters import INDEX_FOLLOW
+from gamelog.service.index.projection import TOPICS, GameIndexProjection
+from gamelog.service.index.view import GameFilter, IndexMoved, TableAssigned
+from gamelog.service.model.game import Game
+from gamelog.service.model.refusals import DataLoss, GamelogError, InvalidArgument, NotFound
+from gamelog.service.usecases import creation
+from gamelog.service.usecases.answers import CreatedGame
+from gamelog.service.usecases.application import GameLog
 
 SEATS = ("ann", "ben", "cy", "dee")
 TAGS = {"Event": ("Open", "Club night"), "Round": ("1", "2"), "Table": ("1", "2", "3")}
@@ -50,10 +50,10 @@ def full_scan(app: GameLog) -> dict[UUID, dict[str, Any]]:
     games: dict[UUID, dict[str, Any]] = {}
     start = 1
     while True:
-        batch = app.recorder.select_notifications(start, 500)
+        batch = app.store.recorder.select_notifications(start, 500)
         for notification in batch:
             if notification.topic == created:
-                event: Any = app.mapper.to_domain_event(notification)
+                event: Any = app.store.mapper.to_domain_event(notification)
                 record = event.record
                 parent = record["parent"]
                 games[event.originator_id] = {
@@ -75,14 +75,14 @@ def full_scan(app: GameLog) -> dict[UUID, dict[str, Any]]:
             break
         start = batch[-1].id + 1
     for game_id, game in games.items():
-        game["last_position"] = len(app.records(game_id)) - 1
+        game["last_position"] = len(app.store.records(game_id)) - 1
     return games
 
 
 def from_index(app: GameLog) -> dict[UUID, dict[str, Any]]:
     """Every game as the index lists it (and in the order it lists them)."""
-    listed = app.list_games(10_000).games
-    rows = {row.game_id: row for row in app.indexed_games()}
+    listed = app.listing.list_games(10_000).games
+    rows = {row.game_id: row for row in app.listing.indexed_games()}
     assert [s.game_id for s in listed] == sorted(rows, key=lambda g: -rows[g].seq)
     return {
         s.game_id: {
@@ -126,7 +126,7 @@ def assert_index_is_the_scan(app: GameLog) -> dict[UUID, dict[str, Any]]:
     scan = full_scan(app)
     assert from_index(app) == scan
     for game_id in list(scan)[:: max(1, len(scan) // 5)]:
-        _, nodes = app.tree(game_id)
+        _, nodes = app.listing.tree(game_id)
         assert {(n.game_id, n.parent_game_id, n.last_position) for n in nodes} == expected_tree(
             scan, game_id
         )
@@ -175,13 +175,13 @@ class History:
         game = r.choice(["freeform", "freeform", "three-too-many"])
         seats = r.sample(SEATS, r.randint(2, 4))
         tags = {key: r.choice(values) for key, values in TAGS.items() if r.random() < 0.6}
-        self.games.append(self.app.create_game(game, seats, metadata=tags))
+        self.games.append(self.app.games.create_game(game, seats, metadata=tags))
 
     def _running(self, game: str) -> CreatedGame | None:
         running = [
             g
             for g in self.games
-            if g.record["game"] == game and not self.app.state_at(g.game_id).is_finished
+            if g.record["game"] == game and not self.app.queries.state_at(g.game_id).is_finished
         ]
         return self.random.choice(running) if running else None
 
@@ -189,29 +189,29 @@ class History:
         created = self._running(self.random.choice(["freeform", "three-too-many"]))
         if created is None:
             return
-        state = self.app.state_at(created.game_id)
+        state = self.app.queries.state_at(created.game_id)
         seats = [s for s in state.rules.to_act(state.state) if s != ARBITER]
         if not seats:
             return
         seat = self.random.choice(seats)
         move = self.random.choice(state.rules.legal_moves(state.state, seat))
-        self.app.play(created.game_id, created.tokens[seat], move, state.position)
+        self.app.games.play(created.game_id, created.tokens[seat], move, state.position)
 
     def finish(self) -> None:
         created = self._running("freeform")
         if created is None:
             return
-        state = self.app.state_at(created.game_id)
+        state = self.app.queries.state_at(created.game_id)
         scores = {seat: self.random.randint(0, 9) for seat in created.record["seats"]}
         move = {"result": {"scores": scores}}
-        self.app.play(created.game_id, created.arbiter_token, move, state.position)
+        self.app.games.play(created.game_id, created.arbiter_token, move, state.position)
 
     def fork(self) -> None:
         created = self.random.choice(self.games)
-        last = self.app.state_at(created.game_id).position
+        last = self.app.queries.state_at(created.game_id).position
         position = self.random.randint(0, last)
         try:
-            fork = self.app.fork(created.game_id, created.arbiter_token, position)
+            fork = self.app.games.fork(created.game_id, created.arbiter_token, position)
         except GamelogError:
             return  # over at that position, say: nothing to fork
         self.games.append(fork)
@@ -223,13 +223,13 @@ class History:
             g
             for g in self.games
             if g.record["parent"] is None
-            and all(n.finished for n in self.app.tree(g.game_id)[1][1:])
+            and all(n.finished for n in self.app.listing.tree(g.game_id)[1][1:])
         ]
         if not roots:
             return
         created = self.random.choice(roots)
-        data = self.app.export(created.game_id, created.arbiter_token)
-        self.games += self.app.import_record_file(data).games
+        data = self.app.record_files.export(created.game_id, created.arbiter_token)
+        self.games += self.app.record_files.import_record_file(data).games
 
 
 @settings(
@@ -251,7 +251,7 @@ def test_the_index_equals_a_full_scan_after_random_histories(
             assert_index_is_the_scan(app)  # caught up in the middle...
             history.run(steps - steps // 2)
             scan = assert_index_is_the_scan(app)  # ...and again at the end
-            assert app.reindex() == len(scan)
+            assert app.listing.reindex() == len(scan)
             assert from_index(app) == scan  # rebuilt from scratch: the same
         finally:
             app.close()
@@ -275,13 +275,13 @@ def test_an_index_left_behind_catches_up_with_the_log(tmp_path: Path) -> None:
 def test_the_background_follower_keeps_the_index_close_to_the_log(tmp_path: Path) -> None:
     app = open_app("sqlite", str(tmp_path), follow=True)
     try:
-        app.index_follower.poll_seconds = 0.05
-        created = app.create_game("freeform", ["ann", "ben"])
-        view = app.game_index.view
+        app.index.poll_seconds = 0.05
+        created = app.games.create_game("freeform", ["ann", "ben"])
+        view = app.index.view
         for _ in range(100):
             if view.get(created.game_id) is not None:
                 break
-            app.index_follower._stopping.wait(0.05)
+            app.index._stopping.wait(0.05)
         assert view.get(created.game_id) is not None, "indexed with no read asking for it"
     finally:
         app.close()
@@ -293,23 +293,23 @@ def test_the_background_follower_keeps_the_index_close_to_the_log(tmp_path: Path
 def test_each_stretch_of_the_log_is_stored_once(store: GameLog) -> None:
     """A follower that read a stretch of the log after another process stored
     it (its tracking position moved on meanwhile) stores nothing."""
-    store.create_game("freeform", ["ann", "ben"])
-    view = store.game_index.view
-    assert store.index_follower.catch_up() == view.position() > 0
+    store.games.create_game("freeform", ["ann", "ben"])
+    view = store.index.view
+    assert store.index.catch_up() == view.position() > 0
     with pytest.raises(IndexMoved):
-        view.record([], Tracking(store.name, view.position() + 1), previous=0)
+        view.record([], Tracking(store.store.name, view.position() + 1), previous=0)
     assert len(view.everything()) == 1
 
 
 def test_the_index_resumes_from_its_tracking_position(tmp_path: Path) -> None:
     app = open_app("sqlite", str(tmp_path))
     History(app, 3).run(10)
-    app.list_games()
-    position = app.game_index.view.position()
+    app.listing.list_games()
+    position = app.index.view.position()
     app.close()
     reopened = open_app("sqlite", str(tmp_path))
     try:
-        assert reopened.game_index.view.position() == position
+        assert reopened.index.view.position() == position
         History(reopened, 4).run(10)
         assert from_index(reopened) == full_scan(reopened)
     finally:
@@ -321,9 +321,9 @@ def test_the_index_resumes_from_its_tracking_position(tmp_path: Path) -> None:
 
 def test_a_game_stored_damaged_is_left_out_and_the_others_listed(tmp_path: Path) -> None:
     app = open_app("sqlite", str(tmp_path))
-    healthy = app.create_game("freeform", ["ann", "ben"])
-    damaged = app.create_game("freeform", ["ann", "ben"])
-    malformed = app.create_game("freeform", ["ann", "ben"])
+    healthy = app.games.create_game("freeform", ["ann", "ben"])
+    damaged = app.games.create_game("freeform", ["ann", "ben"])
+    malformed = app.games.create_game("freeform", ["ann", "ben"])
     app.close()
     with sqlite3.connect(tmp_path / "g.db") as conn:
         where = "WHERE originator_id = ? AND originator_version = 1"
@@ -341,11 +341,14 @@ def test_a_game_stored_damaged_is_left_out_and_the_others_listed(tmp_path: Path)
         )
     app = open_app("sqlite", str(tmp_path))
     try:
-        assert [s.game_id for s in app.list_games().games] == [healthy.game_id]
+        assert [s.game_id for s in app.listing.list_games().games] == [healthy.game_id]
         with pytest.raises(DataLoss):
-            app.tree(damaged.game_id)
-        later = app.create_game("freeform", ["cy", "dee"])
-        assert [s.game_id for s in app.list_games().games] == [later.game_id, healthy.game_id]
+            app.listing.tree(damaged.game_id)
+        later = app.games.create_game("freeform", ["cy", "dee"])
+        assert [s.game_id for s in app.listing.list_games().games] == [
+            later.game_id,
+            healthy.game_id,
+        ]
     finally:
         app.close()
 
@@ -395,7 +398,7 @@ def test_filters_list_exactly_the_matching_games_newest_first(
 ) -> None:
     app, scan = many
     wanted = sorted((g for g in scan if matches(scan[g], filters)), key=lambda g: -scan[g]["seq"])
-    assert [s.game_id for s in app.list_games(10_000, filters).games] == wanted
+    assert [s.game_id for s in app.listing.list_games(10_000, filters).games] == wanted
 
 
 def test_the_parent_filter_lists_a_games_forks(
@@ -407,7 +410,7 @@ def test_the_parent_filter_lists_a_games_forks(
     for parent in parents:
         f = GameFilter(parent_game_id=parent)
         wanted = sorted((g for g in scan if matches(scan[g], f)), key=lambda g: -scan[g]["seq"])
-        assert [s.game_id for s in app.list_games(100, f).games] == wanted
+        assert [s.game_id for s in app.listing.list_games(100, f).games] == wanted
 
 
 @pytest.mark.parametrize("size", [1, 3, 7])
@@ -419,7 +422,7 @@ def test_pages_list_every_game_once_in_order(
         seen: list[UUID] = []
         token = ""
         while True:
-            page = app.list_games(size, filters, token)
+            page = app.listing.list_games(size, filters, token)
             assert len(page.games) <= size
             seen += [s.game_id for s in page.games]
             token = page.next_page_token
@@ -432,13 +435,13 @@ def test_pages_list_every_game_once_in_order(
 
 
 def test_summaries_carry_last_position_and_status(store: GameLog) -> None:
-    created = store.create_game("freeform", ["ann", "ben"], metadata={"Event": "Open"})
-    store.play(created.game_id, created.tokens["ann"], {"text": "e4"}, 0)
-    (summary,) = store.list_games(5).games
+    created = store.games.create_game("freeform", ["ann", "ben"], metadata={"Event": "Open"})
+    store.games.play(created.game_id, created.tokens["ann"], {"text": "e4"}, 0)
+    (summary,) = store.listing.list_games(5).games
     assert (summary.last_position, summary.status) == (1, "running")
     result = {"result": {"scores": {"ann": 1, "ben": 0}}}
-    store.play(created.game_id, created.arbiter_token, result, 1)
-    (summary,) = store.list_games(5).games
+    store.games.play(created.game_id, created.arbiter_token, result, 1)
+    (summary,) = store.listing.list_games(5).games
     assert (summary.last_position, summary.status, summary.finished) == (3, "finished", True)
 
 
@@ -458,7 +461,7 @@ def test_bad_listing_requests_are_refused(
     store: GameLog, kwargs: dict[str, Any], reason: str
 ) -> None:
     with pytest.raises(InvalidArgument) as refused:
-        store.list_games(**kwargs)
+        store.listing.list_games(**kwargs)
     assert refused.value.code == reason
 
 
@@ -481,15 +484,15 @@ def _(self: GameIndexProjection, event: Seating.TableSeated, notification_id: in
 def test_the_tournament_hook_fills_tournament_id(store: GameLog) -> None:
     """As ``index_projection`` tells the tournaments to do: a topic more, and
     a ``change_of`` that says what its event changes."""
-    store.game_index.topics = (*TOPICS, get_topic(Seating.TableSeated))
-    table = store.create_game("freeform", ["ann", "ben"], metadata={"Event": "Open"})
-    other = store.create_game("freeform", ["ann", "ben"], metadata={"Event": "Open"})
+    store.index.projection.topics = (*TOPICS, get_topic(Seating.TableSeated))
+    table = store.games.create_game("freeform", ["ann", "ben"], metadata={"Event": "Open"})
+    other = store.games.create_game("freeform", ["ann", "ben"], metadata={"Event": "Open"})
     seating = Seating()
     seating.seat(table.game_id, "t-1")
-    store.save(seating)
-    listed = store.list_games(10, GameFilter(tournament_id="t-1", event="Open")).games
+    store.store.save(seating)
+    listed = store.listing.list_games(10, GameFilter(tournament_id="t-1", event="Open")).games
     assert [s.game_id for s in listed] == [table.game_id]
-    assert [s.game_id for s in store.list_games(10, GameFilter(event="Open")).games] == [
+    assert [s.game_id for s in store.listing.list_games(10, GameFilter(event="Open")).games] == [
         other.game_id,
         table.game_id,
     ]
@@ -501,18 +504,18 @@ def test_the_tournament_hook_fills_tournament_id(store: GameLog) -> None:
 def with_ids(monkeypatch: pytest.MonkeyPatch, *hex_ids: str) -> None:
     """The next games get these ids (32 hex digits each)."""
     ids = iter(UUID(h) for h in hex_ids)
-    monkeypatch.setattr(commands, "uuid", types.SimpleNamespace(uuid4=lambda: next(ids)))
+    monkeypatch.setattr(creation, "uuid", types.SimpleNamespace(uuid4=lambda: next(ids)))
 
 
 def test_a_unique_prefix_names_its_game(store: GameLog, monkeypatch: pytest.MonkeyPatch) -> None:
     with_ids(monkeypatch, "abcd1234" + "0" * 24, "abcd5678" + "0" * 24, "1234abcd" + "0" * 24)
-    first, second, third = (store.create_game("freeform", ["ann", "ben"]) for _ in range(3))
-    assert store.resolve_game_id("abcd1") == first.game_id
-    assert store.resolve_game_id("ABCD5678") == second.game_id
-    assert store.resolve_game_id("1234") == third.game_id
-    assert store.resolve_game_id("1234abcd-0000") == third.game_id  # dashes where they fall
-    assert store.resolve_game_id(f"  {second.game_id}  ") == second.game_id
-    assert store.resolve_game_id(second.game_id.hex.upper()) == second.game_id
+    first, second, third = (store.games.create_game("freeform", ["ann", "ben"]) for _ in range(3))
+    assert store.listing.resolve_game_id("abcd1") == first.game_id
+    assert store.listing.resolve_game_id("ABCD5678") == second.game_id
+    assert store.listing.resolve_game_id("1234") == third.game_id
+    assert store.listing.resolve_game_id("1234abcd-0000") == third.game_id  # dashes where they fall
+    assert store.listing.resolve_game_id(f"  {second.game_id}  ") == second.game_id
+    assert store.listing.resolve_game_id(second.game_id.hex.upper()) == second.game_id
 
 
 def test_an_ambiguous_prefix_is_refused_naming_how_many_match(
@@ -520,9 +523,9 @@ def test_an_ambiguous_prefix_is_refused_naming_how_many_match(
 ) -> None:
     with_ids(monkeypatch, *(f"abcd{i}" + "0" * 27 for i in range(3)))
     for _ in range(3):
-        store.create_game("freeform", ["ann", "ben"])
+        store.games.create_game("freeform", ["ann", "ben"])
     with pytest.raises(InvalidArgument) as refused:
-        store.resolve_game_id("abcd")
+        store.listing.resolve_game_id("abcd")
     assert refused.value.code == "ambiguous-game-id"
     assert "3 games" in refused.value.message
 
@@ -530,29 +533,29 @@ def test_an_ambiguous_prefix_is_refused_naming_how_many_match(
 @pytest.mark.parametrize("text", ["abc", "abcg", "", "ab-c", "a b c d", "abcd" * 9])
 def test_what_is_no_game_id_is_refused(store: GameLog, text: str) -> None:
     with pytest.raises(InvalidArgument) as refused:
-        store.resolve_game_id(text)
+        store.listing.resolve_game_id(text)
     assert refused.value.code == "bad-game-id"
 
 
 def test_an_unknown_prefix_is_not_found_and_a_full_id_is_taken_as_is(store: GameLog) -> None:
-    store.create_game("freeform", ["ann", "ben"])
+    store.games.create_game("freeform", ["ann", "ben"])
     nowhere = uuid.uuid4()
     with pytest.raises(NotFound):
-        store.resolve_game_id(
-            next(h for h in ("0000", "ffff") if not store.game_index.view.ids_with_prefix(h, 1))
+        store.listing.resolve_game_id(
+            next(h for h in ("0000", "ffff") if not store.index.view.ids_with_prefix(h, 1))
         )
-    assert store.resolve_game_id(str(nowhere)) == nowhere
+    assert store.listing.resolve_game_id(str(nowhere)) == nowhere
 
 
 def test_an_imported_record_is_found_by_its_creation_hash(store: GameLog) -> None:
-    created = store.create_game("three-too-many", ["ann", "ben"])
-    other = store.create_game("three-too-many", ["ann", "ben"])
-    data = store.export(created.game_id, created.arbiter_token)
-    (copy,) = store.import_record_file(data).games
-    found = store.games_with_creation_hash(created.record["hash"])
+    created = store.games.create_game("three-too-many", ["ann", "ben"])
+    other = store.games.create_game("three-too-many", ["ann", "ben"])
+    data = store.record_files.export(created.game_id, created.arbiter_token)
+    (copy,) = store.record_files.import_record_file(data).games
+    found = store.listing.games_with_creation_hash(created.record["hash"])
     assert found == [created.game_id, copy.game_id]
-    assert store.games_with_creation_hash(other.record["hash"]) == [other.game_id]
-    assert store.games_with_creation_hash("0" * 64) == []
+    assert store.listing.games_with_creation_hash(other.record["hash"]) == [other.game_id]
+    assert store.listing.games_with_creation_hash("0" * 64) == []
 
 
 def test_a_wide_tree_costs_its_size_not_its_square(
@@ -566,7 +569,7 @@ def test_a_wide_tree_costs_its_size_not_its_square(
     Ten times the forks must cost about ten times the CPU, not a hundred
     times: a ratio of two sizes in one test (the best of three of each, in
     this process's CPU time), so a loaded machine slows both alike."""
-    from gamelog.service.index_view import IndexedGame
+    from gamelog.service.index.view import IndexedGame
 
     root = uuid.UUID(int=1)
 
@@ -578,7 +581,7 @@ def test_a_wide_tree_costs_its_size_not_its_square(
         grandchild = game(forks + 2, uuid.UUID(int=2))
         return [game(1, None), *(game(n, root) for n in range(2, forks + 2)), grandchild]
 
-    view = app.game_index.view
+    view = app.index.view
     monkeypatch.setattr(view, "last_positions", lambda ids: {})
 
     def cost(games: list[IndexedGame]) -> float:
@@ -586,7 +589,7 @@ def test_a_wide_tree_costs_its_size_not_its_square(
         best = float("inf")
         for _ in range(3):
             started = time.process_time()
-            found, nodes = app.tree(root)
+            found, nodes = app.listing.tree(root)
             best = min(best, time.process_time() - started)
             assert found == root and len(nodes) == len(games)
         return best
@@ -596,7 +599,7 @@ def test_a_wide_tree_costs_its_size_not_its_square(
     ratio = cost(large) / max(small_cost, 1e-6)
     assert ratio < 35, f"ten times the forks cost {ratio:.0f} times the CPU"
     grandchild = large[-1]
-    _, nodes = app.tree(root)  # the large tree is the one in place now
+    _, nodes = app.listing.tree(root)  # the large tree is the one in place now
     # Parents first, each branch's own branches right after it, in order made.
     assert [n.game_id for n in nodes[:4]] == [
         root,

@@ -18,9 +18,9 @@ from test_index import from_index, full_scan
 from test_index_postgres import TwoProcessHistory
 
 from gamelog.cli.process import GAMELOG, ServerProcess, start_server_process
-from gamelog.service.app import GameLog
-from gamelog.service.listing import INDEX_FOLLOW
-from gamelog.service.server import postgres_env, store_env
+from gamelog.service.index.adapters import INDEX_FOLLOW
+from gamelog.service.storage.settings import postgres_env, store_env
+from gamelog.service.usecases.application import GameLog
 
 
 def run(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:

@@ -26,10 +26,10 @@ from test_index import assert_index_is_the_scan, from_index, full_scan
 
 from gamelog.cli.client import ApiError, Client
 from gamelog.cli.process import ServerProcess, start_server_process
-from gamelog.service.app import GameLog
-from gamelog.service.game import Game
-from gamelog.service.listing import INDEX_FOLLOW
-from gamelog.service.server import postgres_env
+from gamelog.service.index.adapters import INDEX_FOLLOW
+from gamelog.service.model.game import Game
+from gamelog.service.storage.settings import postgres_env
+from gamelog.service.usecases.application import GameLog
 
 pytestmark = pytest.mark.postgres
 
@@ -232,9 +232,9 @@ def test_the_index_equals_a_full_scan_after_random_histories_on_two_processes(
 def _open_writer(app: GameLog, dsn: str) -> tuple[psycopg.Connection[Any], Any]:
     """A transaction that has drawn a notification id for a new game's
     creation and not committed yet, as a slow writer in another process would."""
-    template = app.create_game("freeform", ["ann", "ben"])
+    template = app.games.create_game("freeform", ["ann", "ben"])
     game = Game.create(uuid.uuid4(), dict(template.record), b"s" * 32, b"n" * 16)
-    (stored,) = [app.mapper.to_stored_event(event) for event in game.collect_events()]
+    (stored,) = [app.store.mapper.to_stored_event(event) for event in game.collect_events()]
     writer = psycopg.connect(dsn)
     writer.execute(
         "INSERT INTO gamelog_events (originator_id, originator_version, topic, state)"
@@ -250,9 +250,9 @@ def test_a_creation_committed_after_a_later_one_still_enters_the_index(
 ) -> None:
     writer, late = _open_writer(app, postgres_dsn)
     try:
-        later = app.create_game("freeform", ["cy", "dee"])  # a higher id, committed first
+        later = app.games.create_game("freeform", ["cy", "dee"])  # a higher id, committed first
         with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            listing = pool.submit(lambda: {s.game_id for s in app.list_games(10_000).games})
+            listing = pool.submit(lambda: {s.game_id for s in app.listing.list_games(10_000).games})
             time.sleep(0.5)
             assert not listing.done(), "the listing waits for the open writer, not past it"
             getattr(writer, ending)()
@@ -268,5 +268,5 @@ def test_reindex_on_postgres_gives_the_same_index(
     two_servers: tuple[ServerProcess, ServerProcess], app: GameLog, tmp_path: Path
 ) -> None:
     live = from_index(app)
-    assert app.reindex() == len(live)
+    assert app.listing.reindex() == len(live)
     assert from_index(app) == live

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from gamelog.service.app import GameLog
-from gamelog.service.live import LiveFollow
+from gamelog.service.live.follow import LiveFollow
+from gamelog.service.usecases.application import GameLog
 
 
 class FakeListener:
@@ -30,7 +30,7 @@ class FakeListener:
 
 def test_the_listener_starts_with_the_first_follower_and_lingers_after_the_last() -> None:
     app = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    created = app.create_game("freeform", ["ann"])
+    created = app.games.create_game("freeform", ["ann"])
 
     async def scenario() -> None:
         live = LiveFollow(app, linger_seconds=0.2)

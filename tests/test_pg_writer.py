@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
-from gamelog.service.app import GameLog
-from gamelog.service.errors import Conflict
-from gamelog.service.server import open_application, postgres_env
+from gamelog.service.model.refusals import Conflict
+from gamelog.service.rpc.server import open_application
+from gamelog.service.storage.settings import postgres_env
+from gamelog.service.usecases.application import GameLog
 
 pytestmark = pytest.mark.postgres
 
@@ -40,33 +41,33 @@ def _terminate(dsn: str, pid: int) -> None:
 
 
 def _audit(app: GameLog, game_id: Any) -> Any:
-    return app.audit(game_id)
+    return app.queries.audit(game_id)
 
 
 def test_moves_share_one_writer_connection(pg_app: GameLog) -> None:
-    created = pg_app.create_game("freeform", ["ann", "ben"])
+    created = pg_app.games.create_game("freeform", ["ann", "ben"])
     pids = set()
     for position in range(6):
         seat = ("ann", "ben")[position % 2]
-        pg_app.play(created.game_id, created.tokens[seat], {"note": position}, position)
-        pids.add(pg_app.recorder.writer_backend_pid)  # type: ignore[attr-defined]
+        pg_app.games.play(created.game_id, created.tokens[seat], {"note": position}, position)
+        pids.add(pg_app.store.recorder.writer_backend_pid)  # type: ignore[attr-defined]
     assert len(pids) == 1 and None not in pids
 
 
 def test_a_writer_connection_that_died_is_replaced_and_the_move_stored_once(
     pg_app: GameLog, postgres_dsn: str
 ) -> None:
-    created = pg_app.create_game("freeform", ["ann", "ben"])
-    pg_app.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
-    dead = pg_app.recorder.writer_backend_pid  # type: ignore[attr-defined]
+    created = pg_app.games.create_game("freeform", ["ann", "ben"])
+    pg_app.games.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
+    dead = pg_app.store.recorder.writer_backend_pid  # type: ignore[attr-defined]
     assert dead is not None
     _terminate(postgres_dsn, dead)
 
-    played = pg_app.play(created.game_id, created.tokens["ben"], {"note": 2}, 1)
+    played = pg_app.games.play(created.game_id, created.tokens["ben"], {"note": 2}, 1)
 
     assert played.position == 2
-    assert pg_app.recorder.writer_backend_pid not in (None, dead)  # type: ignore[attr-defined]
-    records = pg_app.records(created.game_id)
+    assert pg_app.store.recorder.writer_backend_pid not in (None, dead)  # type: ignore[attr-defined]
+    records = pg_app.store.records(created.game_id)
     assert [r["position"] for r in records] == [0, 1, 2]
     assert _audit(pg_app, created.game_id).ok
 
@@ -77,22 +78,22 @@ def test_a_lost_race_through_the_writer_is_a_conflict_and_the_writer_goes_on(
     first = open_application(postgres_env(postgres_dsn))
     second = open_application(postgres_env(postgres_dsn))
     try:
-        created = first.create_game("freeform", ["ann", "ben"])
+        created = first.games.create_game("freeform", ["ann", "ben"])
         token = created.tokens["ann"]
         # Both processes hold the game at position 0 (the second reads it now).
-        assert second.view(created.game_id, token).position == 0
-        second.create_game("freeform", ["cy"])  # the second's writer is open
-        writer = second.recorder.writer_backend_pid  # type: ignore[attr-defined]
-        first.play(created.game_id, token, {"note": "first"}, 0)
+        assert second.queries.view(created.game_id, token).position == 0
+        second.games.create_game("freeform", ["cy"])  # the second's writer is open
+        writer = second.store.recorder.writer_backend_pid  # type: ignore[attr-defined]
+        first.games.play(created.game_id, token, {"note": "first"}, 0)
 
         with pytest.raises(Conflict):
-            second.play(created.game_id, token, {"note": "second"}, 0)
+            second.games.play(created.game_id, token, {"note": "second"}, 0)
         # A refused insert leaves the connection good: it is kept.
-        assert second.recorder.writer_backend_pid == writer  # type: ignore[attr-defined]
+        assert second.store.recorder.writer_backend_pid == writer  # type: ignore[attr-defined]
 
         ben = created.tokens["ben"]
-        assert second.play(created.game_id, ben, {"note": "then"}, 1).position == 2
-        records = second.records(created.game_id)
+        assert second.games.play(created.game_id, ben, {"note": "then"}, 1).position == 2
+        records = second.store.records(created.game_id)
         assert [r.get("move") for r in records[1:]] == [{"note": "first"}, {"note": "then"}]
     finally:
         first.close()
@@ -100,14 +101,14 @@ def test_a_lost_race_through_the_writer_is_a_conflict_and_the_writer_goes_on(
 
 
 def test_threads_writing_at_once_all_get_their_moves_stored(pg_app: GameLog) -> None:
-    games = [pg_app.create_game("freeform", ["ann", "ben"]) for _ in range(8)]
+    games = [pg_app.games.create_game("freeform", ["ann", "ben"]) for _ in range(8)]
     failures: list[BaseException] = []
 
     def play_out(created: Any) -> None:
         try:
             for position in range(10):
                 seat = ("ann", "ben")[position % 2]
-                pg_app.play(created.game_id, created.tokens[seat], {"n": position}, position)
+                pg_app.games.play(created.game_id, created.tokens[seat], {"n": position}, position)
         except BaseException as error:  # reported below
             failures.append(error)
 
@@ -118,14 +119,14 @@ def test_threads_writing_at_once_all_get_their_moves_stored(pg_app: GameLog) -> 
         thread.join(60)
     assert not failures
     for created in games:
-        assert pg_app.records(created.game_id)[-1]["position"] == 10
+        assert pg_app.store.records(created.game_id)[-1]["position"] == 10
         assert _audit(pg_app, created.game_id).ok
 
 
 def test_closing_the_application_gives_the_writer_back(postgres_dsn: str) -> None:
     app = open_application(postgres_env(postgres_dsn))
-    created = app.create_game("freeform", ["ann", "ben"])
-    app.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
-    assert app.recorder.writer_backend_pid is not None  # type: ignore[attr-defined]
+    created = app.games.create_game("freeform", ["ann", "ben"])
+    app.games.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
+    assert app.store.recorder.writer_backend_pid is not None  # type: ignore[attr-defined]
     app.close()
-    assert app.recorder.writer_backend_pid is None  # type: ignore[attr-defined]
+    assert app.store.recorder.writer_backend_pid is None  # type: ignore[attr-defined]

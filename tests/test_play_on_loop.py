@@ -13,10 +13,15 @@ from typing import Any
 
 import pytest
 
-from gamelog.service.app import GameLog
-from gamelog.service.errors import Conflict, InvalidArgument, PermissionDenied, Unauthenticated
-from gamelog.service.group_commit import GroupCommit
-from gamelog.service.server import store_env
+from gamelog.service.model.refusals import (
+    Conflict,
+    InvalidArgument,
+    PermissionDenied,
+    Unauthenticated,
+)
+from gamelog.service.storage.group_commit import GroupCommit
+from gamelog.service.storage.settings import store_env
+from gamelog.service.usecases.application import GameLog
 
 
 @pytest.fixture
@@ -32,18 +37,18 @@ def run(coroutine: Any) -> Any:
 
 def warm(app: GameLog, created: Any) -> None:
     """The first move through ``play`` puts the game and its credentials in memory."""
-    app.play(created.game_id, created.tokens["ann"], {"note": "first"}, 0)
+    app.games.play(created.game_id, created.tokens["ann"], {"note": "first"}, 0)
 
 
 def test_moves_decided_on_the_loop_are_stored_and_chained(app: GameLog, tmp_path: Path) -> None:
-    created = app.create_game("freeform", ["ann", "ben"])
+    created = app.games.create_game("freeform", ["ann", "ben"])
     warm(app, created)
 
     async def play_some() -> list[Any]:
         played = []
         for position in range(1, 6):
             played.append(
-                await app.play_async(
+                await app.play_on_loop.play(
                     created.game_id, created.tokens["ann"], {"n": position}, position
                 )
             )
@@ -52,26 +57,26 @@ def test_moves_decided_on_the_loop_are_stored_and_chained(app: GameLog, tmp_path
     played = run(play_some())
     assert [p.position for p in played] == [2, 3, 4, 5, 6]
     assert [p.shown[0].record["move"] for p in played] == [{"n": n} for n in range(1, 6)]
-    assert app.audit(created.game_id).ok
+    assert app.queries.audit(created.game_id).ok
     # Acknowledged means committed: another application on the file sees them all.
     other = GameLog(env=store_env(db=str(tmp_path / "g.sqlite")))
     try:
-        moves = [r["move"] for r in other.records(created.game_id)[2:]]
+        moves = [r["move"] for r in other.store.records(created.game_id)[2:]]
         assert moves == [{"n": n} for n in range(1, 6)]
     finally:
         other.close()
 
 
 def test_refusals_on_the_loop_are_plays_refusals(app: GameLog) -> None:
-    created = app.create_game("three-too-many", ["ann", "ben"])
-    state = app.view(created.game_id, created.tokens["ann"])
+    created = app.games.create_game("three-too-many", ["ann", "ben"])
+    state = app.queries.view(created.game_id, created.tokens["ann"])
     card = state.view["hand"][0]
-    app.play(created.game_id, created.tokens["ann"], {"card": card}, 0)
+    app.games.play(created.game_id, created.tokens["ann"], {"card": card}, 0)
     ben = created.tokens["ben"]
 
     async def attempt(token: str | None, move: Any, at: int) -> Exception:
         with pytest.raises(Exception) as caught:
-            await app.play_async(created.game_id, token, move, at)
+            await app.play_on_loop.play(created.game_id, token, move, at)
         return caught.value
 
     stale = run(attempt(ben, {"card": 0}, 0))
@@ -83,33 +88,33 @@ def test_refusals_on_the_loop_are_plays_refusals(app: GameLog) -> None:
     assert isinstance(run(attempt("not-a-token", {"card": 0}, 1)), Unauthenticated)
     assert isinstance(run(attempt(ben, ["not", "an", "object"], 1)), InvalidArgument)
     # A refused move writes nothing, and the game goes on from where it was.
-    assert app.state_at(created.game_id).position == 1
-    hand = app.view(created.game_id, ben).view["hand"]
-    played = run(app.play_async(created.game_id, ben, {"card": hand[0]}, 1))
-    assert played.position == 2 and app.audit(created.game_id).ok
+    assert app.queries.state_at(created.game_id).position == 1
+    hand = app.queries.view(created.game_id, ben).view["hand"]
+    played = run(app.play_on_loop.play(created.game_id, ben, {"card": hand[0]}, 1))
+    assert played.position == 2 and app.queries.audit(created.game_id).ok
 
 
 def test_a_retried_request_returns_the_first_result(app: GameLog) -> None:
-    created = app.create_game("freeform", ["ann", "ben"])
+    created = app.games.create_game("freeform", ["ann", "ben"])
     warm(app, created)
     token = created.tokens["ann"]
 
     async def twice() -> tuple[Any, Any]:
-        first = await app.play_async(created.game_id, token, {"n": 1}, 1, "req-1")
-        again = await app.play_async(created.game_id, token, {"n": 1}, 1, "req-1")
+        first = await app.play_on_loop.play(created.game_id, token, {"n": 1}, 1, "req-1")
+        again = await app.play_on_loop.play(created.game_id, token, {"n": 1}, 1, "req-1")
         return first, again
 
     first, again = run(twice())
     assert not first.replayed and again.replayed
     assert first.position == again.position == 2
     assert [r["hash"] for r in first.records] == [r["hash"] for r in again.records]
-    assert len(app.records(created.game_id)) == 3
+    assert len(app.store.records(created.game_id)) == 3
 
 
 def test_two_moves_of_one_game_at_once_store_one(app: GameLog) -> None:
     """Both name position 1: one is stored, the other is told the position
     moved on, whether it waited on the loop or in a thread."""
-    created = app.create_game("freeform", ["ann", "ben"])
+    created = app.games.create_game("freeform", ["ann", "ben"])
     warm(app, created)
     token = created.tokens["ann"]
 
@@ -118,7 +123,7 @@ def test_two_moves_of_one_game_at_once_store_one(app: GameLog) -> None:
             return list(
                 await asyncio.gather(
                     *(
-                        app.play_async(created.game_id, token, {"n": n}, 1, executor=pool)
+                        app.play_on_loop.play(created.game_id, token, {"n": n}, 1, executor=pool)
                         for n in range(4)
                     ),
                     return_exceptions=True,
@@ -130,29 +135,29 @@ def test_two_moves_of_one_game_at_once_store_one(app: GameLog) -> None:
     refused = [o for o in outcomes if isinstance(o, Exception)]
     assert len(stored) == 1 and stored[0].position == 2
     assert all(isinstance(o, Conflict) for o in refused) and len(refused) == 3
-    assert len(app.records(created.game_id)) == 3
-    assert app.audit(created.game_id).ok
+    assert len(app.store.records(created.game_id)) == 3
+    assert app.queries.audit(created.game_id).ok
 
 
 def test_moves_of_many_games_on_the_loop_share_transactions(app: GameLog) -> None:
-    games = [app.create_game("freeform", ["ann", "ben"]) for _ in range(8)]
+    games = [app.games.create_game("freeform", ["ann", "ben"]) for _ in range(8)]
     for created in games:
         warm(app, created)
-    before = app._commits.transactions
+    before = app.store.group_commit.transactions
 
     async def all_at_once() -> list[Any]:
         return list(
             await asyncio.gather(
-                *(app.play_async(g.game_id, g.tokens["ann"], {"n": 1}, 1) for g in games)
+                *(app.play_on_loop.play(g.game_id, g.tokens["ann"], {"n": 1}, 1) for g in games)
             )
         )
 
     played = run(all_at_once())
     assert [p.position for p in played] == [2] * 8
-    assert app._commits.transactions - before < 8
+    assert app.store.group_commit.transactions - before < 8
     for created in games:
-        assert len(app.records(created.game_id)) == 3
-        assert app.audit(created.game_id).ok
+        assert len(app.store.records(created.game_id)) == 3
+        assert app.queries.audit(created.game_id).ok
 
 
 def test_a_coroutines_save_waits_for_a_thread_leading_a_commit() -> None:
@@ -212,43 +217,48 @@ def test_a_failed_save_fails_only_its_coroutine() -> None:
 def test_a_save_that_cannot_be_handed_in_leaves_the_game_free(
     app: GameLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    created = app.create_game("freeform", ["ann", "ben"])
+    created = app.games.create_game("freeform", ["ann", "ben"])
     warm(app, created)
 
     def cannot(aggregate: Any) -> Any:
         raise RuntimeError("can't start new thread")
 
-    monkeypatch.setattr(app._commits, "save_async", cannot)
+    monkeypatch.setattr(app.store.group_commit, "save_async", cannot)
     with pytest.raises(RuntimeError):
-        run(app.play_async(created.game_id, created.tokens["ann"], {"n": 1}, 1))
+        run(app.play_on_loop.play(created.game_id, created.tokens["ann"], {"n": 1}, 1))
     monkeypatch.undo()
     # The game's lock is free for another thread, and nothing was stored or cached.
     result: list[Any] = []
     thread = threading.Thread(
-        target=lambda: result.append(app.play(created.game_id, created.tokens["ann"], {"n": 2}, 1))
+        target=lambda: result.append(
+            app.games.play(created.game_id, created.tokens["ann"], {"n": 2}, 1)
+        )
     )
     thread.start()
     thread.join(10)
     assert not thread.is_alive()
     assert result[0].position == 2
-    assert [r["move"] for r in app.records(created.game_id)[1:]] == [{"note": "first"}, {"n": 2}]
+    assert [r["move"] for r in app.store.records(created.game_id)[1:]] == [
+        {"note": "first"},
+        {"n": 2},
+    ]
 
 
 def test_a_follow_by_short_id_looks_it_up_off_the_loop(
     app: GameLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from gamelog.service.grpc_api import GameLogServicer
+    from gamelog.service.rpc.games import GameLogServicer
     from gamelog.v1 import gamelog_pb2 as pb
 
-    created = app.create_game("freeform", ["ann"])
+    created = app.games.create_game("freeform", ["ann"])
     looked_up_in: list[threading.Thread] = []
-    resolve = app.resolve_game_id
+    resolve = app.listing.resolve_game_id
 
     def resolving(text: str) -> Any:
         looked_up_in.append(threading.current_thread())
         return resolve(text)
 
-    monkeypatch.setattr(app, "resolve_game_id", resolving)
+    monkeypatch.setattr(app.listing, "resolve_game_id", resolving)
     followed: list[Any] = []
 
     class Live:

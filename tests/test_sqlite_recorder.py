@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError, StoredEvent
 
-from gamelog.service.app import GameLog
-from gamelog.service.server import store_env
-from gamelog.service.sqlite_recorder import MAX_ROWS, OneStatementRecorder
+from gamelog.service.storage.settings import store_env
+from gamelog.service.storage.sqlite_recorder import MAX_ROWS, OneStatementRecorder
+from gamelog.service.usecases.application import GameLog
 
 
 @pytest.fixture
@@ -40,14 +40,14 @@ def _ids_in_log(recorder: OneStatementRecorder) -> list[tuple[int, str, int]]:
 
 
 def test_the_sqlite_store_writes_through_the_one_statement_recorder(app: GameLog) -> None:
-    assert isinstance(app.recorder, OneStatementRecorder)
-    created = app.create_game("freeform", ["ann", "ben"])
-    app.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
-    assert app.audit(created.game_id).ok
+    assert isinstance(app.store.recorder, OneStatementRecorder)
+    created = app.games.create_game("freeform", ["ann", "ben"])
+    app.games.play(created.game_id, created.tokens["ann"], {"note": 1}, 0)
+    assert app.queries.audit(created.game_id).ok
 
 
 def test_a_transaction_is_stored_whole_with_the_log_ids_it_answers(app: GameLog) -> None:
-    recorder = app.recorder
+    recorder = app.store.recorder
     assert isinstance(recorder, OneStatementRecorder)
     before = _ids_in_log(recorder)
     first, second = uuid.uuid4(), uuid.uuid4()
@@ -60,7 +60,7 @@ def test_a_transaction_is_stored_whole_with_the_log_ids_it_answers(app: GameLog)
 
 
 def test_a_position_already_taken_fails_the_whole_transaction(app: GameLog) -> None:
-    recorder = app.recorder
+    recorder = app.store.recorder
     assert isinstance(recorder, OneStatementRecorder)
     taken, other = uuid.uuid4(), uuid.uuid4()
     recorder.insert_events(_events(taken, range(1, 3)))
@@ -73,7 +73,7 @@ def test_a_position_already_taken_fails_the_whole_transaction(app: GameLog) -> N
 
 
 def test_a_save_too_big_for_one_statement_is_stored_whole(app: GameLog) -> None:
-    recorder = app.recorder
+    recorder = app.store.recorder
     assert isinstance(recorder, OneStatementRecorder)
     big = uuid.uuid4()
     before = _ids_in_log(recorder)
@@ -92,7 +92,7 @@ def test_writes_go_through_one_kept_connection_in_turn_with_the_pools_writers(
     """The recorder keeps one connection for writing (its page cache stays
     warm); the pool's other writers, the library's long saves among them,
     still take turns with it, and the log's ids stay the ones answered."""
-    recorder = app.recorder
+    recorder = app.store.recorder
     assert isinstance(recorder, OneStatementRecorder)
     game = uuid.uuid4()
     ids = list(recorder.insert_events(_events(game, range(1, 3))) or [])
@@ -110,7 +110,7 @@ def test_writes_go_through_one_kept_connection_in_turn_with_the_pools_writers(
 
 
 def test_a_kept_connection_that_breaks_is_made_afresh_for_the_next_write(app: GameLog) -> None:
-    recorder = app.recorder
+    recorder = app.store.recorder
     assert isinstance(recorder, OneStatementRecorder)
     game = uuid.uuid4()
     recorder.insert_events(_events(game, range(1, 2)))

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from gamelog.games import all_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.games.protocol import ARBITER
-from gamelog.service.app import GameLog
+from gamelog.service.usecases.application import GameLog
 
 from helpers import play_random_game
 
@@ -57,44 +57,44 @@ def test_stored_game_replays_audits_forks_and_round_trips(
 ) -> None:
     played = play_random_game(app, game, players, seed)
     game_id = played.game_id
-    final = app.state_at(game_id)
+    final = app.queries.state_at(game_id)
     assert final.is_finished, "random legal play must end the game"
     assert len(played.states) == final.position + 1
 
     # Replay at every position equals the live state recorded while playing.
     for position, live in enumerate(played.states):
-        assert app.state_at(game_id, position).state == live, f"position {position}"
+        assert app.queries.state_at(game_id, position).state == live, f"position {position}"
 
-    report = app.audit(game_id)
+    report = app.queries.audit(game_id)
     assert report.ok, report.to_json()
     assert report.seed_checked
 
     # Branch at a random position, keep the seed, replay the original's moves.
     chooser = random.Random(seed)
-    records = app.records(game_id)
+    records = app.store.records(game_id)
     move_positions = [r["position"] for r in records if r["kind"] == "move"]
     fork_at = chooser.choice([0, *move_positions[:-1]])
-    fork = app.fork(game_id, None, fork_at, keep_seed=True)
-    assert app.state_at(fork.game_id).state == played.states[fork_at]
+    fork = app.games.fork(game_id, None, fork_at, keep_seed=True)
+    assert app.queries.state_at(fork.game_id).state == played.states[fork_at]
     fork_position = 0
     for record in records[fork_at + 1 :]:
         if record["kind"] != "move":
             continue
         token = fork.arbiter_token if record["seat"] == ARBITER else fork.tokens[record["seat"]]
-        app.play(fork.game_id, token, record["move"], fork_position)
-        fork_position = app.state_at(fork.game_id).position
-        assert app.state_at(fork.game_id).state == played.states[record["position"]]
-    assert app.audit(fork.game_id).ok
+        app.games.play(fork.game_id, token, record["move"], fork_position)
+        fork_position = app.queries.state_at(fork.game_id).position
+        assert app.queries.state_at(fork.game_id).state == played.states[record["position"]]
+    assert app.queries.audit(fork.game_id).ok
 
     # Export, import, export: the same file apart from ids and timestamps.
-    exported = app.export(game_id, None)
-    imported = app.import_record_file(exported)
+    exported = app.record_files.export(game_id, None)
+    imported = app.record_files.import_record_file(exported)
     new_root = imported.id_map[str(game_id)]
-    again = app.export(new_root, None)
+    again = app.record_files.export(new_root, None)
     assert without_ids(again) == without_ids(exported)
-    assert app.audit(new_root).ok
+    assert app.queries.audit(new_root).ok
     for position in range(0, final.position + 1, max(1, final.position // 7)):
-        assert app.state_at(new_root, position).state == played.states[position]
+        assert app.queries.state_at(new_root, position).state == played.states[position]
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -107,28 +107,28 @@ def test_no_viewer_is_sent_what_it_may_not_see(
     positions through a running game."""
     played = play_random_game(app, game, players, seed, max_moves=25)
     game_id = played.game_id
-    rules = app.state_at(game_id).rules
+    rules = app.queries.state_at(game_id).rules
     seats = list(played.created.tokens)
-    last = app.state_at(game_id).position
+    last = app.queries.state_at(game_id).position
     # Once a game is finished its seed is out and the whole record is public.
-    running = not app.state_at(game_id).is_finished
+    running = not app.queries.state_at(game_id).is_finished
     for position in sorted({0, last // 3, (2 * last) // 3, last}):
         if position < 0:
             continue
-        state = app.state_at(game_id, position).state
+        state = app.queries.state_at(game_id, position).state
         for viewer in [*seats, None]:
             token = played.created.tokens[viewer] if viewer else None
             hidden = rules.hidden_from(state, viewer)
-            view = app.view(game_id, token, position)
+            view = app.queries.view(game_id, token, position)
             assert not find_leaks(view.view, hidden), (viewer, position)
             if running:
-                seen = app.visible_records(game_id, token)[: position + 1]
+                seen = app.queries.visible_records(game_id, token)[: position + 1]
                 records = [s.record for s in seen]
                 assert not find_leaks(records, hidden), (viewer, position)
                 assert all("seed" not in record for record in records)
     if running:
-        exported = app.export(game_id, None, redacted=True)
-        state = app.state_at(game_id).state
+        exported = app.record_files.export(game_id, None, redacted=True)
+        state = app.queries.state_at(game_id).state
         assert not find_leaks(exported, rules.hidden_from(state, None))
 
 
@@ -149,13 +149,13 @@ def test_refused_moves_leave_the_store_unchanged(
 ) -> None:
     """Wrong seat, garbage moves, stale positions and moves after the end are
     refused with a reason, at random positions, and store nothing."""
-    from gamelog.service.errors import GamelogError
+    from gamelog.service.model.refusals import GamelogError
 
     stop_after = data.draw(st.integers(min_value=0, max_value=80), label="moves before")
     played = play_random_game(app, game, players, seed, max_moves=stop_after)
     game_id = played.game_id
-    current = app.state_at(game_id)
-    before = app.records(game_id)
+    current = app.queries.state_at(game_id)
+    before = app.store.records(game_id)
     rules = current.rules
     actors = [s for s in rules.to_act(current.state) if s != ARBITER]
     idle = [s for s in played.created.tokens if s not in actors]
@@ -174,7 +174,7 @@ def test_refused_moves_leave_the_store_unchanged(
             attempts.append((actors[0], legal, current.position - 1))
     for seat, move, at in attempts:
         try:
-            app.play(game_id, played.created.tokens[seat], move, at)
+            app.games.play(game_id, played.created.tokens[seat], move, at)
         except GamelogError as refusal:
             assert refusal.code and refusal.message
         else:
@@ -187,4 +187,4 @@ def test_refused_moves_leave_the_store_unchanged(
             )
             assert seat in actors and (at == current.position or simultaneous)
             return
-        assert app.records(game_id) == before
+        assert app.store.records(game_id) == before

@@ -13,12 +13,12 @@ from uuid import UUID
 import pytest
 from tournament_helpers import names, play_table, start
 
-import gamelog.service.game as game_module
+import gamelog.service.model.server_clock as server_clock
 from gamelog.replay.audit import audit_records
 from gamelog.replay.record import seal
-from gamelog.service.app import GameLog
-from gamelog.service.errors import InvalidArgument, Refused
-from gamelog.service.index_view import GameFilter
+from gamelog.service.index.view import GameFilter
+from gamelog.service.model.refusals import InvalidArgument, Refused
+from gamelog.service.usecases.application import GameLog
 
 
 class FakeClock:
@@ -35,19 +35,19 @@ class FakeClock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClock]:
     fake = FakeClock()
-    monkeypatch.setattr(game_module, "_now", fake)
+    monkeypatch.setattr(server_clock, "now", fake)
     yield fake
 
 
 def _to_act(app: GameLog, game_id: UUID) -> str:
-    game = app.state_at(game_id)
+    game = app.queries.state_at(game_id)
     return str(game.rules.to_act(game.state)[0])
 
 
 def _move(app: GameLog, game_id: UUID, token: str, seat: str) -> None:
-    game = app.state_at(game_id)
+    game = app.queries.state_at(game_id)
     move = game.rules.legal_moves(game.state, seat)[0]
-    app.play(game_id, token, move, game.position)
+    app.games.play(game_id, token, move, game.position)
 
 
 def _timed_table(app: GameLog, on_timeout: str) -> tuple[Any, UUID]:
@@ -74,12 +74,12 @@ def test_clocks_run_for_the_seat_to_act_and_the_increment_is_added(
     _move(app, game_id, t.tokens[first], first)
     second = _to_act(app, game_id)
     clock.advance(3)
-    clocks = app.view(game_id, None).clocks
+    clocks = app.queries.view(game_id, None).clocks
     assert clocks is not None and clocks["time_control"] == "60+5"
     assert clocks["remaining_ms"][first] == 55_000  # 60 - 10 + 5
     assert clocks["remaining_ms"][second] == 57_000  # running for 3 s
     assert clocks["running"] == [second]
-    tags = app.state_at(game_id).record_created["metadata"]
+    tags = app.queries.state_at(game_id).record_created["metadata"]
     assert tags["TimeControl"] == "60+5" and tags["OnTimeout"] == "lose"
 
 
@@ -89,18 +89,20 @@ def test_a_seat_out_of_time_loses_when_the_state_is_read(app: GameLog, clock: Fa
     _move(app, game_id, t.tokens[first], first)
     late = _to_act(app, game_id)
     clock.advance(61)
-    view = app.view(game_id, None)  # reading notices it, and records it
+    view = app.queries.view(game_id, None)  # reading notices it, and records it
     assert view.finished
-    records = app.records(game_id)
+    records = app.store.records(game_id)
     assert [r["kind"] for r in records[-2:]] == ["timeout", "finished"]
     assert records[-2]["seats"] == [late] and records[-2]["on_timeout"] == "lose"
     assert records[-1]["result"]["ranking"][-1] == [late]
-    assert app.audit(game_id).ok
+    assert app.queries.audit(game_id).ok
     # The result flowed into the tournament: the late seat scores nothing.
-    points = {r.player: r.points for r in app.standings(t.tournament_id)}
+    points = {r.player: r.points for r in app.tournament_queries.standings(t.tournament_id)}
     assert points[late] == "0"
-    assert [r["kind"] for r in app.tournament_records(t.tournament_id)][-1] == "result-recorded"
-    lines = [s.notation for s in app.visible_records(game_id, None)]
+    assert [r["kind"] for r in app.tournament_queries.tournament_records(t.tournament_id)][
+        -1
+    ] == "result-recorded"
+    lines = [s.notation for s in app.queries.visible_records(game_id, None)]
     assert f"time is up for {late}: lost on time" in lines
 
 
@@ -110,8 +112,8 @@ def test_a_late_move_is_refused_and_the_time_out_stored(app: GameLog, clock: Fak
     clock.advance(60)
     with pytest.raises(Refused, match="over"):
         _move(app, game_id, t.tokens[first], first)
-    assert app.records(game_id)[-2]["kind"] == "timeout"
-    assert app.state_at(game_id).is_finished
+    assert app.store.records(game_id)[-2]["kind"] == "timeout"
+    assert app.queries.state_at(game_id).is_finished
 
 
 def test_play_by_rule_makes_the_rest_of_the_seats_moves(app: GameLog, clock: FakeClock) -> None:
@@ -120,24 +122,24 @@ def test_play_by_rule_makes_the_rest_of_the_seats_moves(app: GameLog, clock: Fak
     clock.advance(61)
     with pytest.raises(Refused, match="time has run out"):
         _move(app, game_id, t.tokens[late], late)
-    records = app.records(game_id)
+    records = app.store.records(game_id)
     assert records[1]["kind"] == "timeout" and records[1]["on_timeout"] == "play-by-rule"
     assert records[2]["kind"] == "move" and records[2]["seat"] == late and records[2]["by_rule"]
     # The others play on in time; each of the late seat's turns is made at once.
     play_table(app, game_id, t.tokens, random.Random(3))
-    game = app.state_at(game_id)
+    game = app.queries.state_at(game_id)
     assert game.is_finished
-    records = app.records(game_id)
+    records = app.store.records(game_id)
     by_rule = [r for r in records if r.get("by_rule")]
     assert by_rule and all(r["seat"] == late for r in by_rule)
     assert not any(
         r["kind"] == "move" and r["seat"] == late and not r.get("by_rule") for r in records
     )
-    assert app.audit(game_id).ok
-    lines = [s.notation for s in app.visible_records(game_id, None)]
+    assert app.queries.audit(game_id).ok
+    lines = [s.notation for s in app.queries.visible_records(game_id, None)]
     assert any(line.endswith("(by rule: out of time)") for line in lines)
-    app.finish_tournament(t.tournament_id, t.director)
-    assert app.audit_tournament(t.tournament_id).ok
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    assert app.tournament_queries.audit_tournament(t.tournament_id).ok
 
 
 def _resealed(records: list[dict[str, Any]], index: int, **changes: Any) -> list[dict[str, Any]]:
@@ -157,8 +159,8 @@ def test_the_audit_runs_the_clocks_again(app: GameLog, clock: FakeClock) -> None
     clock.advance(5)
     _move(app, game_id, t.tokens[first], first)
     clock.advance(61)
-    app.view(game_id, None)
-    records = app.records(game_id)
+    app.queries.view(game_id, None)
+    records = app.store.records(game_id)
     assert audit_records(records).ok
     # A time-out recorded before the seat's time ran out does not audit.
     early = records[-2]["time"].replace("19:01:06", "19:00:30")
@@ -172,17 +174,17 @@ def test_the_audit_runs_the_clocks_again(app: GameLog, clock: FakeClock) -> None
 
 
 def test_a_single_game_may_have_a_clock(app: GameLog, clock: FakeClock) -> None:
-    created = app.create_game(
+    created = app.games.create_game(
         "three-too-many", ["ann", "ben"], metadata={"TimeControl": "30", "OnTimeout": "lose"}
     )
     clock.advance(31)
-    assert app.view(created.game_id, None).finished
-    assert app.audit(created.game_id).ok
+    assert app.queries.view(created.game_id, None).finished
+    assert app.queries.audit(created.game_id).ok
     for bad in ({"TimeControl": "half an hour"}, {"OnTimeout": "lose"}, {"TimeControl": "0"}):
         with pytest.raises(InvalidArgument):
-            app.create_game("three-too-many", ["ann", "ben"], metadata=bad)
+            app.games.create_game("three-too-many", ["ann", "ben"], metadata=bad)
     with pytest.raises(InvalidArgument, match="freeform"):
-        app.create_game("freeform", ["ann"], metadata={"TimeControl": "30"})
+        app.games.create_game("freeform", ["ann"], metadata={"TimeControl": "30"})
 
 
 def test_the_sweep_ends_every_game_out_of_time_and_only_those(
@@ -190,25 +192,25 @@ def test_the_sweep_ends_every_game_out_of_time_and_only_those(
 ) -> None:
     def timed(seconds: str) -> UUID:
         tags = {"TimeControl": seconds, "OnTimeout": "lose"}
-        return app.create_game("three-too-many", ["ann", "ben"], metadata=tags).game_id
+        return app.games.create_game("three-too-many", ["ann", "ben"], metadata=tags).game_id
 
-    untimed = app.create_game("three-too-many", ["ann", "ben"]).game_id
+    untimed = app.games.create_game("three-too-many", ["ann", "ben"]).game_id
     short, long = timed("30"), timed("90")
-    assert app.fall_flags() == 0
+    assert app.timekeeper.fall_flags() == 0
     clock.advance(31)
-    assert app.fall_flags() == 1
-    assert app.fall_flags() == 0  # stored once
+    assert app.timekeeper.fall_flags() == 1
+    assert app.timekeeper.fall_flags() == 0  # stored once
     later = timed("20")  # created after a sweep moved on: still swept
     clock.advance(60)
-    assert app.fall_flags() == 2
+    assert app.timekeeper.fall_flags() == 2
 
-    finished = {game.game_id: game.finished for game in app.list_games().games}
+    finished = {game.game_id: game.finished for game in app.listing.list_games().games}
     assert [finished[g] for g in (untimed, short, long, later)] == [False, True, True, True]
-    assert [g.game_id for g in app.list_games(filters=GameFilter(status="running")).games] == [
-        untimed
-    ]
+    assert [
+        g.game_id for g in app.listing.list_games(filters=GameFilter(status="running")).games
+    ] == [untimed]
     for game_id in (short, long, later):
-        assert app.audit(game_id).ok
+        assert app.queries.audit(game_id).ok
 
 
 def test_a_sweep_reads_again_only_the_games_whose_flag_may_fall(
@@ -220,26 +222,26 @@ def test_a_sweep_reads_again_only_the_games_whose_flag_may_fall(
     every game each second)."""
     tags = {"TimeControl": "30", "OnTimeout": "lose"}
     short, long = (
-        app.create_game("three-too-many", ["ann", "ben"], metadata=tags) for _ in range(2)
+        app.games.create_game("three-too-many", ["ann", "ben"], metadata=tags) for _ in range(2)
     )
-    assert app.fall_flags() == 0
+    assert app.timekeeper.fall_flags() == 0
     read: list[UUID] = []
-    current_game = app._current_game
+    current_game = app.store.game_at
 
     def counting(game_id: UUID, at_position: int) -> Any:
         read.append(game_id)
         return current_game(game_id, at_position)
 
-    monkeypatch.setattr(app, "_current_game", counting)
+    monkeypatch.setattr(app.store, "game_at", counting)
     clock.advance(20)
-    assert app.fall_flags() == 0 and read == []
+    assert app.timekeeper.fall_flags() == 0 and read == []
 
     seat = _to_act(app, long.game_id)
     _move(app, long.game_id, long.tokens[seat], seat)  # the other seat's clock runs now
     read.clear()  # the move read it
-    assert app.fall_flags() == 0 and read == [long.game_id]
+    assert app.timekeeper.fall_flags() == 0 and read == [long.game_id]
 
     clock.advance(11)  # short's first seat has used its 30 s; long's second has used 11
-    assert app.fall_flags() == 1 and read == [long.game_id, short.game_id]
-    assert app.state_at(short.game_id).is_finished
-    assert not app.state_at(long.game_id).is_finished
+    assert app.timekeeper.fall_flags() == 1 and read == [long.game_id, short.game_id]
+    assert app.queries.state_at(short.game_id).is_finished
+    assert not app.queries.state_at(long.game_id).is_finished

@@ -29,7 +29,7 @@ from gamelog.cli.process import GAMELOG, ServerProcess, start_server_process
 from gamelog.cli.tournament_client import TournamentClient
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_audit import audit_tournament
-from gamelog.service.app import GameLog
+from gamelog.service.usecases.application import GameLog
 from gamelog.tournaments.points import exact_text
 
 from helpers import gamelog_json as gamelog
@@ -145,13 +145,13 @@ def test_a_101_player_tournament_exports_and_imports_on_a_second_server(tmp_path
     met: Counter[frozenset[str]] = Counter()
     for _ in range(7):
         t.play_round(chooser)
-        seated = app.tournament(t.tournament_id).rounds[-1]
+        seated = app.tournament_queries.tournament(t.tournament_id).rounds[-1]
         sizes = sorted(len(tb.seats) for tb in seated.tables)
         assert sizes == [3] * 3 + [4] * 23 and not seated.byes  # everyone seated
         for tb in seated.tables:
             met.update(frozenset(p) for p in itertools.combinations(tb.seats, 2))
-        live = app.standings(t.tournament_id)
-        seed = app._tournament(t.tournament_id).seed
+        live = app.tournament_queries.standings(t.tournament_id)
+        seed = app.store.tournament(t.tournament_id).seed
         recomputed = standings_from_records(t.records(), seed)
         assert [
             (r.player, exact_text(r.points), [exact_text(x) for x in r.tiebreaks])
@@ -159,10 +159,10 @@ def test_a_101_player_tournament_exports_and_imports_on_a_second_server(tmp_path
         ] == [(r.player, r.points, r.tiebreaks) for r in live]
     # Each player met at most 21 of 100 others: no repeat was needed, and none was made.
     assert max(met.values()) == 1
-    app.finish_tournament(t.tournament_id, t.director)
-    archive = app.export_tournament(t.tournament_id, None)
-    assert audit_tournament(app.tournament_records(t.tournament_id)).ok
-    expected = [(r.player, r.points) for r in app.standings(t.tournament_id)]
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    archive = app.tournament_files.export_tournament(t.tournament_id, None)
+    assert audit_tournament(app.tournament_queries.tournament_records(t.tournament_id)).ok
+    expected = [(r.player, r.points) for r in app.tournament_queries.standings(t.tournament_id)]
     app.close()
     path = tmp_path / "archive.json"
     path.write_text(json.dumps(archive))

@@ -22,16 +22,17 @@ from uuid import UUID
 import pytest
 from tournament_helpers import play_table, standings_from_records, start
 
-import gamelog.service.tournaments as tournaments_module
+import gamelog.service.usecases.tournament_commands as tournaments_module
+import gamelog.service.usecases.tournament_input as tournament_input
 from gamelog.cli.client import ApiError
 from gamelog.cli.process import GAMELOG, start_server_process
 from gamelog.cli.tournament_client import TournamentClient
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_audit import audit_tournament
-from gamelog.service.app import GameLog
-from gamelog.service.errors import InvalidArgument, PermissionDenied, Unauthenticated
-from gamelog.service.index_view import GameFilter
-from gamelog.service.outcomes import CreatedGame
+from gamelog.service.index.view import GameFilter
+from gamelog.service.model.refusals import InvalidArgument, PermissionDenied, Unauthenticated
+from gamelog.service.usecases.answers import CreatedGame
+from gamelog.service.usecases.application import GameLog
 
 from helpers import gamelog_json as cli
 
@@ -53,7 +54,7 @@ def running_archive(app: GameLog) -> tuple[UUID, dict[str, Any]]:
     t = start(app, "three-too-many", 2, (3, 4), PLAYERS, seed=b"the-real-one", name="Open")
     games = t.pair()
     play_table(app, games[1], t.tokens, random.Random(1), stop_after=4)
-    archive = app.export_tournament(t.tournament_id, t.director)
+    archive = app.tournament_files.export_tournament(t.tournament_id, t.director)
     return t.tournament_id, json.loads(json.dumps(archive))
 
 
@@ -65,18 +66,24 @@ def forged_archive(origin: UUID, monkeypatch: pytest.MonkeyPatch) -> dict[str, A
     forge = GameLog(env=MEMORY)
     with monkeypatch.context() as patched:
         patched.setattr(tournaments_module, "uuid", SimpleNamespace(uuid4=lambda: origin))
-        created = forge.create_tournament("Open", "three-too-many", 1, (3, 4), seed=b"mine")
+        created = forge.tournaments.create_tournament(
+            "Open", "three-too-many", 1, (3, 4), seed=b"mine"
+        )
     assert created.tournament_id == origin
-    forge.register_players(origin, created.director_token, [{"name": n} for n in PLAYERS])
-    forge.pair_round(origin, created.director_token)
-    archive = json.loads(json.dumps(forge.export_tournament(origin, created.director_token)))
+    forge.tournaments.register_players(
+        origin, created.director_token, [{"name": n} for n in PLAYERS]
+    )
+    forge.tournaments.pair_round(origin, created.director_token)
+    archive = json.loads(
+        json.dumps(forge.tournament_files.export_tournament(origin, created.director_token))
+    )
     forge.close()
     assert archive["tournament"]["tournament_id"] == str(origin)
     return archive
 
 
 def tables_listed(app: GameLog, tournament_id: UUID | str) -> set[UUID]:
-    listed = app.list_games(filters=GameFilter(tournament_id=str(tournament_id)))
+    listed = app.listing.list_games(filters=GameFilter(tournament_id=str(tournament_id)))
     return {g.game_id for g in listed.games}
 
 
@@ -84,7 +91,7 @@ def play_round(
     app: GameLog, tournament_id: UUID, tokens: dict[str, str], chooser: random.Random
 ) -> None:
     """Every open table of the round paired last, through the players' tokens."""
-    for table in app.tournament(tournament_id).rounds[-1].tables:
+    for table in app.tournament_queries.tournament(tournament_id).rounds[-1].tables:
         assert table.game_id is not None
         play_table(app, table.game_id, tokens, chooser)
 
@@ -95,32 +102,32 @@ def test_an_archive_forged_under_a_real_tournaments_id_squats_nothing(
     real_id, real = running_archive(app)
     forged = forged_archive(real_id, monkeypatch)
     # The forger imports first: that gives the forger a tournament of their own.
-    squat = elsewhere.import_tournament(forged)
+    squat = elsewhere.tournament_files.import_tournament(forged)
     assert squat.tournament_id != real_id
     # The real director's import still goes through, under a new id.
-    mine = elsewhere.import_tournament(real)
+    mine = elsewhere.tournament_files.import_tournament(real)
     assert mine.tournament_id not in (real_id, squat.tournament_id)
-    assert elsewhere.tournament(mine.tournament_id).settings["rounds"] == 2
-    assert elsewhere.tournament(squat.tournament_id).settings["rounds"] == 1
+    assert elsewhere.tournament_queries.tournament(mine.tournament_id).settings["rounds"] == 2
+    assert elsewhere.tournament_queries.tournament(squat.tournament_id).settings["rounds"] == 1
     # The forger's tokens are nobody in the real one: not its director, not
     # a player at its tables (the player ids are the same: the names are).
     table = next(iter(mine.id_map.values()))
-    assert set(elsewhere.state_at(table).seats) <= set(squat.player_tokens)
+    assert set(elsewhere.queries.state_at(table).seats) <= set(squat.player_tokens)
     for token in [squat.director_token, *squat.player_tokens.values()]:
-        assert elsewhere.viewer_or_spectator(table, token) is None
+        assert elsewhere.access.viewer_or_spectator(table, token) is None
         with pytest.raises(Unauthenticated):
-            elsewhere.pair_round(mine.tournament_id, token)
+            elsewhere.tournaments.pair_round(mine.tournament_id, token)
         with pytest.raises((PermissionDenied, Unauthenticated)):
-            elsewhere.export_tournament(mine.tournament_id, token)
-    game = elsewhere.state_at(table)
+            elsewhere.tournament_files.export_tournament(mine.tournament_id, token)
+    game = elsewhere.queries.state_at(table)
     seat = game.rules.to_act(game.state)[0]
     move = game.rules.legal_moves(game.state, seat)[0]
     with pytest.raises(Unauthenticated):
-        elsewhere.play(table, squat.player_tokens[seat], move, game.position)
+        elsewhere.games.play(table, squat.player_tokens[seat], move, game.position)
     # And the other way round: the real director is nobody at the forger's tables.
     forged_table = next(iter(squat.id_map.values()))
-    assert elsewhere.viewer_or_spectator(forged_table, mine.director_token) is None
-    assert elsewhere.viewer_or_spectator(table, mine.director_token) == ARBITER
+    assert elsewhere.access.viewer_or_spectator(forged_table, mine.director_token) is None
+    assert elsewhere.access.viewer_or_spectator(table, mine.director_token) == ARBITER
     # Each lists its own tables, and nothing is listed under the shared origin.
     assert tables_listed(elsewhere, mine.tournament_id) == set(mine.id_map.values())
     assert tables_listed(elsewhere, squat.tournament_id) == set(squat.id_map.values())
@@ -128,15 +135,19 @@ def test_an_archive_forged_under_a_real_tournaments_id_squats_nothing(
     # The real players play on at their tables; their results reach the real
     # import only.
     play_round(elsewhere, mine.tournament_id, mine.player_tokens, random.Random(2))
-    assert all(row.played == 1 for row in elsewhere.standings(mine.tournament_id))
-    assert all(row.played == 0 for row in elsewhere.standings(squat.tournament_id))
+    assert all(
+        row.played == 1 for row in elsewhere.tournament_queries.standings(mine.tournament_id)
+    )
+    assert all(
+        row.played == 0 for row in elsewhere.tournament_queries.standings(squat.tournament_id)
+    )
 
 
 def test_an_imported_running_tournament_goes_on_and_exports_under_its_origin_id(
     app: GameLog, elsewhere: GameLog
 ) -> None:
     real_id, archive = running_archive(app)
-    imported = elsewhere.import_tournament(archive)
+    imported = elsewhere.tournament_files.import_tournament(archive)
     here = imported.tournament_id
     assert here != real_id
     # The imported tables are listed under the id here.
@@ -146,60 +157,62 @@ def test_an_imported_running_tournament_goes_on_and_exports_under_its_origin_id(
     # (the half-played one included); each result reaches the tournament.
     chooser = random.Random(3)
     play_round(elsewhere, here, imported.player_tokens, chooser)
-    seated = elsewhere.tournament(here).rounds[0]
+    seated = elsewhere.tournament_queries.tournament(here).rounds[0]
     assert all(table.result and table.result["source"] == "game" for table in seated.tables)
-    assert sum(row.played for row in elsewhere.standings(here)) == len(PLAYERS) - len(seated.byes)
+    assert sum(row.played for row in elsewhere.tournament_queries.standings(here)) == len(
+        PLAYERS
+    ) - len(seated.byes)
     # The director paired round 2 here: its tables name the origin in
     # their hashed tag, and belong to the tournament here.
-    _, games = elsewhere.pair_round(here, imported.director_token)
+    _, games = elsewhere.tournaments.pair_round(here, imported.director_token)
     for game_id in games.values():
-        tags = elsewhere.state_at(game_id).record_created["metadata"]
+        tags = elsewhere.queries.state_at(game_id).record_created["metadata"]
         assert tags["Tournament"] == str(real_id) and tags["Round"] == "2"
     assert tables_listed(elsewhere, here) == round_1 | set(games.values())
     play_round(elsewhere, here, imported.player_tokens, chooser)
-    assert all(t.result for t in elsewhere.tournament(here).rounds[1].tables)
-    finished = elsewhere.finish_tournament(here, imported.director_token)
+    assert all(t.result for t in elsewhere.tournament_queries.tournament(here).rounds[1].tables)
+    finished = elsewhere.tournaments.finish_tournament(here, imported.director_token)
     # The standings are the records' own (recomputed with the revealed seed).
-    records = elsewhere.tournament_records(here)
+    records = elsewhere.tournament_queries.tournament_records(here)
     mine = standings_from_records(records, bytes.fromhex(finished["seed"]))
-    live = elsewhere.standings(here)
+    live = elsewhere.tournament_queries.standings(here)
     assert [(r.player, r.points) for r in live] == [
         (r.player, row["points"]) for r, row in zip(mine, finished["standings"], strict=True)
     ]
     assert [r.player for r in mine] == [r.player for r in live]
-    assert elsewhere.audit_tournament(here).ok
+    assert elsewhere.tournament_queries.audit_tournament(here).ok
     # Its archive names the origin, audits clean, and imports once more,
     # under yet another id.
-    again = json.loads(json.dumps(elsewhere.export_tournament(here, None)))
+    again = json.loads(json.dumps(elsewhere.tournament_files.export_tournament(here, None)))
     assert again["tournament"]["tournament_id"] == str(real_id)
     by_hash = {g["records"][0]["hash"]: g["records"] for g in again["games"]}
     plain = [{k: v for k, v in r.items() if k != "timestamp"} for r in records]
     assert audit_tournament(plain, games=by_hash, tournament_id=str(real_id)).ok
     third = GameLog(env=MEMORY)
-    moved = third.import_tournament(again)
+    moved = third.tournament_files.import_tournament(again)
     assert moved.tournament_id not in (real_id, here)
-    assert [(r.player, r.points) for r in third.standings(moved.tournament_id)] == [
-        (r.player, r.points) for r in live
-    ]
-    assert third.audit_tournament(moved.tournament_id).ok
+    assert [
+        (r.player, r.points) for r in third.tournament_queries.standings(moved.tournament_id)
+    ] == [(r.player, r.points) for r in live]
+    assert third.tournament_queries.audit_tournament(moved.tournament_id).ok
     third.close()
 
 
 def test_one_archive_imported_twice_makes_two_tournaments(app: GameLog, elsewhere: GameLog) -> None:
     real_id, archive = running_archive(app)
-    first = elsewhere.import_tournament(archive)
-    second = elsewhere.import_tournament(archive)
+    first = elsewhere.tournament_files.import_tournament(archive)
+    second = elsewhere.tournament_files.import_tournament(archive)
     assert len({real_id, first.tournament_id, second.tournament_id}) == 3
     assert not set(first.id_map.values()) & set(second.id_map.values())
     # One's tokens are nobody in the other.
     for one, other in ((first, second), (second, first)):
         table = next(iter(other.id_map.values()))
-        assert elsewhere.viewer_or_spectator(table, one.director_token) is None
-        assert elsewhere.viewer_or_spectator(table, other.director_token) == ARBITER
+        assert elsewhere.access.viewer_or_spectator(table, one.director_token) is None
+        assert elsewhere.access.viewer_or_spectator(table, other.director_token) == ARBITER
     # A round played in one leaves the other where it was.
     play_round(elsewhere, first.tournament_id, first.player_tokens, random.Random(4))
-    assert sum(r.played for r in elsewhere.standings(first.tournament_id)) > 0
-    assert sum(r.played for r in elsewhere.standings(second.tournament_id)) == 0
+    assert sum(r.played for r in elsewhere.tournament_queries.standings(first.tournament_id)) > 0
+    assert sum(r.played for r in elsewhere.tournament_queries.standings(second.tournament_id)) == 0
     assert tables_listed(elsewhere, first.tournament_id) == set(first.id_map.values())
     assert tables_listed(elsewhere, second.tournament_id) == set(second.id_map.values())
 
@@ -211,35 +224,37 @@ def test_a_game_naming_an_imported_tournament_is_none_of_its_tables(
     neither a game tagged so, nor a single table's record file imported on
     its own, is a table of the tournament here."""
     real_id, archive = running_archive(app)
-    imported = elsewhere.import_tournament(archive)
+    imported = elsewhere.tournament_files.import_tournament(archive)
     table = next(iter(imported.id_map.values()))
-    seats = elsewhere.state_at(table).seats
-    record_file = elsewhere.export(table, imported.director_token)
+    seats = elsewhere.queries.state_at(table).seats
+    record_file = elsewhere.record_files.export(table, imported.director_token)
     loose: list[CreatedGame] = [
-        elsewhere.create_game("three-too-many", seats, metadata={"Tournament": str(named)})
+        elsewhere.games.create_game("three-too-many", seats, metadata={"Tournament": str(named)})
         for named in (imported.tournament_id, real_id)
     ]
-    loose += elsewhere.import_record_file(record_file).games
+    loose += elsewhere.record_files.import_record_file(record_file).games
     # Not even read: a tag is no reason to load a tournament (a caller
     # with a wrong token could otherwise make the server fold a big one).
     read: list[UUID] = []
-    reading = elsewhere._tournament
+    reading = elsewhere.store.tournament
 
     def counted(tournament_id: UUID) -> Any:
         read.append(tournament_id)
         return reading(tournament_id)
 
-    monkeypatch.setattr(elsewhere, "_tournament", counted)
+    monkeypatch.setattr(elsewhere.store, "tournament", counted)
     for game in loose:
         for token in [imported.director_token, *imported.player_tokens.values()]:
-            assert elsewhere.viewer_or_spectator(game.game_id, token) is None
+            assert elsewhere.access.viewer_or_spectator(game.game_id, token) is None
     assert read == []
     monkeypatch.undo()
     # The copy of the table plays to its end; the tournament records nothing of it.
     copy = loose[-1]
     play_table(elsewhere, copy.game_id, copy.tokens, random.Random(5))
-    assert elsewhere.state_at(copy.game_id).is_finished
-    assert all(row.played == 0 for row in elsewhere.standings(imported.tournament_id))
+    assert elsewhere.queries.state_at(copy.game_id).is_finished
+    assert all(
+        row.played == 0 for row in elsewhere.tournament_queries.standings(imported.tournament_id)
+    )
     assert tables_listed(elsewhere, imported.tournament_id) == set(imported.id_map.values())
 
 
@@ -327,17 +342,17 @@ def test_an_archive_holds_no_more_players_than_registration_allows(
     some 80,000 players, took minutes to store, and every GetStandings of it
     (which anyone may ask, and the web page does) cost seconds."""
     most = 50
-    monkeypatch.setattr(tournaments_module, "MAX_PLAYERS", most + 1)
+    monkeypatch.setattr(tournament_input, "MAX_PLAYERS", most + 1)
     t = start(app, "three-too-many", 1, (2, 2), [f"P{n}" for n in range(most + 1)])
-    app.finish_tournament(t.tournament_id, t.director)
-    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
-    monkeypatch.setattr(tournaments_module, "MAX_PLAYERS", most)
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
+    monkeypatch.setattr(tournament_input, "MAX_PLAYERS", most)
     with pytest.raises(InvalidArgument) as refused:
-        elsewhere.import_tournament(archive)
+        elsewhere.tournament_files.import_tournament(archive)
     assert refused.value.code == "too-many-players"
-    assert elsewhere.list_games().games == []
-    monkeypatch.setattr(tournaments_module, "MAX_PLAYERS", most + 1)
-    elsewhere.import_tournament(archive)  # within the limit it imports
+    assert elsewhere.listing.list_games().games == []
+    monkeypatch.setattr(tournament_input, "MAX_PLAYERS", most + 1)
+    elsewhere.tournament_files.import_tournament(archive)  # within the limit it imports
 
 
 def test_an_archive_plays_no_more_rounds_than_creation_allows(
@@ -349,13 +364,13 @@ def test_an_archive_plays_no_more_rounds_than_creation_allows(
     from gamelog.tournaments.settings import MAX_ROUNDS, Settings
 
     t = start(app, "three-too-many", 1, (2, 2), ["P1", "P2"])
-    app.finish_tournament(t.tournament_id, t.director)
-    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
     created = archive["tournament"]["records"][0]
     created["rounds"] = MAX_ROUNDS + 1
     with pytest.raises(InvalidArgument) as refused:
-        elsewhere.import_tournament(archive)
+        elsewhere.tournament_files.import_tournament(archive)
     assert f"1 to {MAX_ROUNDS}" in refused.value.message
-    assert elsewhere.list_games().games == []
+    assert elsewhere.listing.list_games().games == []
     with pytest.raises(TournamentError):
         Settings(rounds=MAX_ROUNDS + 1)

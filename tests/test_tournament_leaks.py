@@ -11,8 +11,8 @@ from tournament_helpers import Running, names, play_table, start
 
 from gamelog.games.leaks import find_leaks
 from gamelog.games.protocol import ARBITER
-from gamelog.service.app import GameLog
-from gamelog.service.errors import PermissionDenied, Unauthenticated
+from gamelog.service.model.refusals import PermissionDenied, Unauthenticated
+from gamelog.service.usecases.application import GameLog
 
 
 def _check_every_token_at_every_table(app: GameLog, t: Running, games: list) -> int:
@@ -21,35 +21,35 @@ def _check_every_token_at_every_table(app: GameLog, t: Running, games: list) -> 
     nobody. Returns how many (token, table) pairs were seats."""
     seats_checked = 0
     for game_id in games:
-        game = app.state_at(game_id)
+        game = app.queries.state_at(game_id)
         assert not game.is_finished
         rules = game.rules
         for player, token in t.tokens.items():
             if player not in game.seats:
                 with pytest.raises(Unauthenticated):
-                    app.view(game_id, token)
+                    app.queries.view(game_id, token)
                 with pytest.raises(Unauthenticated):
-                    app.visible_records(game_id, token)
+                    app.queries.visible_records(game_id, token)
                 continue
             seats_checked += 1
             hidden = rules.hidden_from(game.state, player)
-            view = app.view(game_id, token)
+            view = app.queries.view(game_id, token)
             assert view.viewer == player
             assert view.view == rules.view(game.state, player)
             assert not find_leaks(view.view, hidden), player
-            records = [s.record for s in app.visible_records(game_id, token)]
+            records = [s.record for s in app.queries.visible_records(game_id, token)]
             for record in records:
                 assert not find_leaks(record.get("events"), hidden), (player, record["position"])
             # Other seats' moves are cut, and so are the salts of what is cut.
             for record in records:
                 if record["kind"] == "move" and record["seat"] != player:
                     assert record["move"] is None and "move" not in record["salts"]
-            exported = app.export(game_id, token)
+            exported = app.record_files.export(game_id, token)
             assert exported["redacted"]
             for record in exported["games"][0]["records"]:
                 assert not find_leaks(record.get("events"), hidden)
         # The director sees everything: the arbiter of the table.
-        assert app.view(game_id, t.director).viewer == ARBITER
+        assert app.queries.view(game_id, t.director).viewer == ARBITER
     return seats_checked
 
 
@@ -78,31 +78,31 @@ def test_rights_never_cross_tournaments_nor_reach_other_games(app: GameLog) -> N
     for game_id in first_games:
         for token in [second.director, *second.tokens.values()]:
             with pytest.raises(Unauthenticated):
-                app.view(game_id, token)
+                app.queries.view(game_id, token)
     for game_id in second_games:
         for token in [first.director, *first.tokens.values()]:
             with pytest.raises(Unauthenticated):
-                app.view(game_id, token)
+                app.queries.view(game_id, token)
     # A game outside the tournament, even one tagged with its id, is not its table.
     for metadata in ({}, {"Tournament": str(first.tournament_id)}):
-        other = app.create_game("three-too-many", sorted(first.tokens), metadata=metadata)
+        other = app.games.create_game("three-too-many", sorted(first.tokens), metadata=metadata)
         for token in [first.director, *first.tokens.values()]:
             with pytest.raises(Unauthenticated):
-                app.view(other.game_id, token)
+                app.queries.view(other.game_id, token)
             with pytest.raises(Unauthenticated):
-                app.play(other.game_id, token, {"card": 1}, 0)
+                app.games.play(other.game_id, token, {"card": 1}, 0)
 
 
 def test_a_player_moves_only_for_their_own_seat(app: GameLog) -> None:
     t = start(app, "three-too-many", 1, (4, 4), names(4), seed=b"moves")
     game_id = next(iter(t.pair().values()))
-    game = app.state_at(game_id)
+    game = app.queries.state_at(game_id)
     to_act = game.rules.to_act(game.state)[0]
     move = game.rules.legal_moves(game.state, to_act)[0]
     other = next(p for p in game.seats if p != to_act)
     with pytest.raises(PermissionDenied):
-        app.play(game_id, t.tokens[other], move, 0)
-    played = app.play(game_id, t.tokens[to_act], move, 0)
+        app.games.play(game_id, t.tokens[other], move, 0)
+    played = app.games.play(game_id, t.tokens[to_act], move, 0)
     assert played.seat == to_act
 
 
@@ -110,15 +110,15 @@ def test_a_seating_override_deals_its_new_tables_afresh(app: GameLog) -> None:
     """A player moved away by an override has seen their old seat's deal: the
     player now in that seat must not hold it."""
     t = start(app, "three-too-many", 1, (4, 4), names(8), seed=b"override")
-    seated, games = app.pair_round(t.tournament_id, t.director)
+    seated, games = app.tournaments.pair_round(t.tournament_id, t.director)
     first, second = (list(tb.seats) for tb in seated.tables)
     moved, arriving = first[0], second[0]
-    seen = app.view(games[1], t.tokens[moved]).view["hand"]
-    _, new_games = app.override_seating(
+    seen = app.queries.view(games[1], t.tokens[moved]).view["hand"]
+    _, new_games = app.tournaments.override_seating(
         t.tournament_id, t.director, [[arriving, *first[1:]], [moved, *second[1:]]], [], "swap"
     )
-    assert app.view(new_games[1], t.tokens[arriving]).view["hand"] != seen
+    assert app.queries.view(new_games[1], t.tokens[arriving]).view["hand"] != seen
     for game_id in new_games.values():
         play_table(app, game_id, t.tokens, random.Random(5))
-    app.finish_tournament(t.tournament_id, t.director)
-    assert app.audit_tournament(t.tournament_id).ok
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    assert app.tournament_queries.audit_tournament(t.tournament_id).ok

@@ -19,14 +19,14 @@ from gamelog.games.protocol import ARBITER
 from gamelog.replay.record import seal, seed_commitment
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.replay.tournament_record import TournamentRecordError, fold_tournament, step
-from gamelog.service.app import GameLog
-from gamelog.service.errors import (
+from gamelog.service.model.refusals import (
     GamelogError,
     InvalidArgument,
     PermissionDenied,
     Refused,
     Unauthenticated,
 )
+from gamelog.service.usecases.application import GameLog
 from gamelog.tournaments.pairing import pair_round
 from gamelog.tournaments.points import exact_text
 from gamelog.tournaments.tables import plan_tables
@@ -54,13 +54,13 @@ def test_a_tournament_from_creation_to_its_end(app: GameLog) -> None:
     chooser = random.Random(3)
     for _ in range(3):
         games = t.play_round(chooser)
-        live = app.standings(t.tournament_id)
+        live = app.tournament_queries.standings(t.tournament_id)
         # Recomputed from the records (and the seed) equals the live standings.
         mine = standings_from_records(t.records(), b"club-night-2026-seed")
         assert [(r.player, exact_text(r.points)) for r in mine] == [
             (r.player, r.points) for r in live
         ]
-    finished = app.finish_tournament(t.tournament_id, t.director)
+    finished = app.tournaments.finish_tournament(t.tournament_id, t.director)
     records = t.records()
     kinds = Counter(r["kind"] for r in records)
     assert kinds["round-paired"] == 3 and kinds["player-registered"] == 7
@@ -70,29 +70,34 @@ def test_a_tournament_from_creation_to_its_end(app: GameLog) -> None:
     assert created["commitment"] == seed_commitment(
         bytes.fromhex(finished["seed"]), bytes.fromhex(finished["seed_nonce"])
     )
-    assert finished["standings"][0]["points"] == app.standings(t.tournament_id)[0].points
+    assert (
+        finished["standings"][0]["points"]
+        == app.tournament_queries.standings(t.tournament_id)[0].points
+    )
     assert audit_tournament(records).ok  # from the records alone: the seed is revealed
-    report = app.audit_tournament(t.tournament_id)
+    report = app.tournament_queries.audit_tournament(t.tournament_id)
     assert report.ok, report.first_difference
     # Every table is an ordinary game with the tournament's tags.
-    game = app.state_at(games[1])
+    game = app.queries.state_at(games[1])
     tags = game.record_created["metadata"]
     assert tags["Event"] == "Club night" and tags["Site"] == "Oslo"
     assert tags["Date"] == "2026-11-30" and tags["Round"] == "3" and tags["Table"] == "1"
     assert tags["Tournament"] == str(t.tournament_id)
-    assert game.seats == list(app.tournament(t.tournament_id).rounds[2].tables[0].seats)
+    assert game.seats == list(
+        app.tournament_queries.tournament(t.tournament_id).rounds[2].tables[0].seats
+    )
     with pytest.raises(Refused):
-        app.pair_round(t.tournament_id, t.director)  # finished: nothing more
+        app.tournaments.pair_round(t.tournament_id, t.director)  # finished: nothing more
 
 
 def test_round_one_is_the_seeds_draw_and_later_rounds_the_pairings(app: GameLog) -> None:
     t = club_night(app)
-    seated, _ = app.pair_round(t.tournament_id, t.director)
-    state = app._tournament(t.tournament_id).state
+    seated, _ = app.tournaments.pair_round(t.tournament_id, t.director)
+    state = app.store.tournament(t.tournament_id).state
     drawn = pair_round(state.players, (), (), state.settings, b"club-night-2026-seed")
     assert [tb.seats for tb in seated.tables] == [tb.seats for tb in drawn.tables]
     other = club_night(GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"}))
-    again, _ = other.app.pair_round(other.tournament_id, other.director)
+    again, _ = other.app.tournaments.pair_round(other.tournament_id, other.director)
     assert [tb.seats for tb in again.tables] == [tb.seats for tb in seated.tables]
     other.app.close()
 
@@ -100,16 +105,16 @@ def test_round_one_is_the_seeds_draw_and_later_rounds_the_pairings(app: GameLog)
 def test_a_directors_correction_changes_the_standings_and_keeps_its_reason(app: GameLog) -> None:
     t = club_night(app, rounds=1)
     t.play_round(random.Random(5))
-    before = {r.player: r.points for r in app.standings(t.tournament_id)}
-    summary = app.tournament(t.tournament_id)
+    before = {r.player: r.points for r in app.tournament_queries.standings(t.tournament_id)}
+    summary = app.tournament_queries.tournament(t.tournament_id)
     table = summary.rounds[0].tables[0]
     recorded = table.result
     assert recorded is not None and recorded["source"] == "game"
     reversed_ranking = [[p] for p in reversed([p for place in recorded["ranking"] for p in place])]
-    app.enter_result(
+    app.tournaments.enter_result(
         t.tournament_id, t.director, 1, 1, reversed_ranking, "the scores were added up wrongly"
     )
-    after = {r.player: r.points for r in app.standings(t.tournament_id)}
+    after = {r.player: r.points for r in app.tournament_queries.standings(t.tournament_id)}
     assert after != before
     first, last = reversed_ranking[0][0], reversed_ranking[-1][0]
     assert after[first] == "3" and after[last] == "0"
@@ -120,18 +125,21 @@ def test_a_directors_correction_changes_the_standings_and_keeps_its_reason(app: 
     # Nothing is overwritten: the game's own result is still in the record.
     recorded_record = next(r for r in records if r["kind"] == "result-recorded" and r["table"] == 1)
     assert recorded_record["ranking"] == recorded["ranking"]
-    assert app.tournament(t.tournament_id).rounds[0].tables[0].result["source"] == "director"
-    assert app.audit_tournament(t.tournament_id).ok
+    assert (
+        app.tournament_queries.tournament(t.tournament_id).rounds[0].tables[0].result["source"]
+        == "director"
+    )
+    assert app.tournament_queries.audit_tournament(t.tournament_id).ok
     with pytest.raises(InvalidArgument, match="reason"):
-        app.enter_result(t.tournament_id, t.director, 1, 1, reversed_ranking, " ")
+        app.tournaments.enter_result(t.tournament_id, t.director, 1, 1, reversed_ranking, " ")
 
 
 def test_forfeits_and_paper_results_are_the_directors_records(app: GameLog) -> None:
     t = club_night(app, rounds=2, forfeit_points="-1")
     games = t.pair()
-    seats = {n: app.state_at(g).seats for n, g in games.items()}
+    seats = {n: app.queries.state_at(g).seats for n, g in games.items()}
     ranking = [[p] for p in seats[1]]
-    app.enter_result(
+    app.tournaments.enter_result(
         t.tournament_id,
         t.director,
         1,
@@ -141,49 +149,54 @@ def test_forfeits_and_paper_results_are_the_directors_records(app: GameLog) -> N
         forfeited=[seats[1][-1]],
     )
     paper = [[p] for p in seats[2]]
-    app.enter_result(t.tournament_id, t.director, 1, 2, paper, "played on paper", {seats[2][0]: 9})
-    points = {r.player: r.points for r in app.standings(t.tournament_id)}
+    app.tournaments.enter_result(
+        t.tournament_id, t.director, 1, 2, paper, "played on paper", {seats[2][0]: 9}
+    )
+    points = {r.player: r.points for r in app.tournament_queries.standings(t.tournament_id)}
     assert points[seats[1][-1]] == "-1"  # the forfeit points, whatever the place
     assert points[seats[1][0]] == "3"  # first of four
     assert points[seats[2][0]] == "2"  # first of three
     kinds = [r["kind"] for r in t.records()[-2:]]
     assert kinds == ["forfeit-declared", "result-entered"]
     # The round is complete: the next one can be seated.
-    app.pair_round(t.tournament_id, t.director)
+    app.tournaments.pair_round(t.tournament_id, t.director)
     # A game finished later on the server does not undo the director's result.
     play_table(app, games[2], t.tokens, random.Random(1))
-    assert app.tournament(t.tournament_id).rounds[0].tables[1].result["source"] == "director"
+    assert (
+        app.tournament_queries.tournament(t.tournament_id).rounds[0].tables[1].result["source"]
+        == "director"
+    )
     assert t.records()[-1]["kind"] == "result-recorded"
-    assert app.audit_tournament(t.tournament_id).ok
+    assert app.tournament_queries.audit_tournament(t.tournament_id).ok
 
 
 def test_a_freeform_table_ends_with_the_directors_result_move(app: GameLog) -> None:
     t = start(app, "freeform", 1, (2, 2), ["Ann", "Ben"], seed=b"ff")
     games = t.pair()
     game_id = games[1]
-    seats = app.state_at(game_id).seats
-    app.play(game_id, t.tokens[seats[0]], {"text": "1. e4"}, 0)
+    seats = app.queries.state_at(game_id).seats
+    app.games.play(game_id, t.tokens[seats[0]], {"text": "1. e4"}, 0)
     # The director is the arbiter of the table, and enters its result there.
     result = {"result": {"scores": {seats[0]: 1, seats[1]: 0}}}
-    app.play(game_id, t.director, result, 1)
-    assert app.state_at(game_id).is_finished
+    app.games.play(game_id, t.director, result, 1)
+    assert app.queries.state_at(game_id).is_finished
     last = t.records()[-1]
     assert last["kind"] == "result-recorded" and last["ranking"] == [[seats[0]], [seats[1]]]
-    assert app.standings(t.tournament_id)[0].player == seats[0]
+    assert app.tournament_queries.standings(t.tournament_id)[0].player == seats[0]
 
 
 def test_the_director_alone_changes_a_tournament(app: GameLog) -> None:
     t = club_night(app)
     player = t.tokens["ann-smith"]
     with pytest.raises(PermissionDenied):
-        app.pair_round(t.tournament_id, player)
+        app.tournaments.pair_round(t.tournament_id, player)
     with pytest.raises(Unauthenticated):
-        app.pair_round(t.tournament_id, "not-a-token")
+        app.tournaments.pair_round(t.tournament_id, "not-a-token")
     with pytest.raises(Unauthenticated):
-        app.register_players(t.tournament_id, None, [{"name": "Zed"}])
-    app.pair_round(t.tournament_id, t.director)
+        app.tournaments.register_players(t.tournament_id, None, [{"name": "Zed"}])
+    app.tournaments.pair_round(t.tournament_id, t.director)
     with pytest.raises(Refused, match="without a result"):
-        app.pair_round(t.tournament_id, t.director)
+        app.tournaments.pair_round(t.tournament_id, t.director)
     assert [r["kind"] for r in t.records()].count("round-paired") == 1
 
 
@@ -201,9 +214,9 @@ def test_bad_settings_are_refused(app: GameLog) -> None:
         settings = {"rounds": 3, "table_size": (3, 4), **case}
         rounds, size = settings.pop("rounds"), settings.pop("table_size")
         with pytest.raises(InvalidArgument):
-            app.create_tournament("x", "three-too-many", rounds, size, **settings)
+            app.tournaments.create_tournament("x", "three-too-many", rounds, size, **settings)
     with pytest.raises(InvalidArgument, match="freeform"):
-        app.create_tournament("x", "freeform", 1, (2, 2), time_control="60")
+        app.tournaments.create_tournament("x", "freeform", 1, (2, 2), time_control="60")
 
 
 def test_players_get_readable_stable_ids(app: GameLog) -> None:
@@ -211,9 +224,13 @@ def test_players_get_readable_stable_ids(app: GameLog) -> None:
     ids = t.register(["Ann Smith", "ann smith", "Åse Ødegård", "李"])
     assert ids == ["ann-smith", "ann-smith-2", "ase-degard", "player"]
     with pytest.raises(InvalidArgument):
-        app.register_players(t.tournament_id, t.director, [{"name": "X", "id": "bad id"}])
+        app.tournaments.register_players(
+            t.tournament_id, t.director, [{"name": "X", "id": "bad id"}]
+        )
     with pytest.raises(InvalidArgument):
-        app.register_players(t.tournament_id, t.director, [{"name": "X", "id": "ANN-SMITH"}])
+        app.tournaments.register_players(
+            t.tournament_id, t.director, [{"name": "X", "id": "ANN-SMITH"}]
+        )
 
 
 def test_a_record_registering_a_taken_id_in_other_letter_case_does_not_fold(
@@ -241,28 +258,28 @@ def test_withdrawal_and_reentry_are_records_with_a_round(app: GameLog) -> None:
     t = club_night(app, rounds=3)
     chooser = random.Random(2)
     t.play_round(chooser)
-    app.change_roster(t.tournament_id, t.director, "gus-grissom", False, "ill")
-    seated, _ = app.pair_round(t.tournament_id, t.director)
+    app.tournaments.change_roster(t.tournament_id, t.director, "gus-grissom", False, "ill")
+    seated, _ = app.tournaments.pair_round(t.tournament_id, t.director)
     assert "gus-grissom" not in seated.players()
-    for game_id in app.tournament_games(t.tournament_id).values():
+    for game_id in app.tournament_queries.tournament_games(t.tournament_id).values():
         play_table(app, game_id, t.tokens, chooser)
-    app.change_roster(t.tournament_id, t.director, "gus-grissom", True, "better")
-    seated, _ = app.pair_round(t.tournament_id, t.director)
+    app.tournaments.change_roster(t.tournament_id, t.director, "gus-grissom", True, "better")
+    seated, _ = app.tournaments.pair_round(t.tournament_id, t.director)
     assert "gus-grissom" in seated.players()
-    rows = {r.player: r for r in app.standings(t.tournament_id)}
+    rows = {r.player: r for r in app.tournament_queries.standings(t.tournament_id)}
     assert rows["gus-grissom"].by_round[1] is None and rows["gus-grissom"].played == 1
     with pytest.raises(Refused):  # round 3 is paired: too late to withdraw from it
-        app.change_roster(t.tournament_id, t.director, "ann-smith", False, "late", 3)
+        app.tournaments.change_roster(t.tournament_id, t.director, "ann-smith", False, "late", 3)
 
 
 def test_a_seating_override_before_the_round_starts(app: GameLog) -> None:
     t = club_night(app, rounds=1)
-    seated, games = app.pair_round(t.tournament_id, t.director)
+    seated, games = app.tournaments.pair_round(t.tournament_id, t.director)
     first, second = (list(tb.seats) for tb in seated.tables)
     # Swap the first player of each table; the director says why.
     new_first = [second[0], *first[1:]]
     new_second = [first[0], *second[1:]]
-    overridden, new_games = app.override_seating(
+    overridden, new_games = app.tournaments.override_seating(
         t.tournament_id, t.director, [new_first, new_second], [], "Ann and Cy are siblings"
     )
     assert [list(tb.seats) for tb in overridden.tables] == [new_first, new_second]
@@ -271,21 +288,23 @@ def test_a_seating_override_before_the_round_starts(app: GameLog) -> None:
     assert record["kind"] == "seating-overridden" and record["reason"] == "Ann and Cy are siblings"
     # The replaced game is nobody's table now: its players' tokens are nobody there.
     with pytest.raises(Unauthenticated):
-        app.view(games[1], t.tokens[first[1]])
-    assert app.view(new_games[1], t.tokens[first[1]]).viewer == first[1]
+        app.queries.view(games[1], t.tokens[first[1]])
+    assert app.queries.view(new_games[1], t.tokens[first[1]]).viewer == first[1]
     everyone = [*new_first, *new_second]
     with pytest.raises(InvalidArgument, match="at least one table"):
-        app.override_seating(t.tournament_id, t.director, [], everyone, "all byes")
+        app.tournaments.override_seating(t.tournament_id, t.director, [], everyone, "all byes")
     # Once a table has a move, the seating stands.
-    game = app.state_at(new_games[1])
+    game = app.queries.state_at(new_games[1])
     seat = game.rules.to_act(game.state)[0]
-    app.play(new_games[1], t.tokens[seat], game.rules.legal_moves(game.state, seat)[0], 0)
+    app.games.play(new_games[1], t.tokens[seat], game.rules.legal_moves(game.state, seat)[0], 0)
     with pytest.raises(Refused, match="before the round starts"):
-        app.override_seating(t.tournament_id, t.director, [first, second], [], "changed my mind")
+        app.tournaments.override_seating(
+            t.tournament_id, t.director, [first, second], [], "changed my mind"
+        )
     for game_id in new_games.values():
         play_table(app, game_id, t.tokens, random.Random(4))
-    app.finish_tournament(t.tournament_id, t.director)
-    assert app.audit_tournament(t.tournament_id).ok
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    assert app.tournament_queries.audit_tournament(t.tournament_id).ok
 
 
 def test_byes_rotate(app: GameLog) -> None:
@@ -295,7 +314,7 @@ def test_byes_rotate(app: GameLog) -> None:
     byes = []
     for _ in range(5):
         t.play_round(chooser)
-        byes += app.tournament(t.tournament_id).rounds[-1].byes
+        byes += app.tournament_queries.tournament(t.tournament_id).rounds[-1].byes
     assert sorted(byes) == sorted(t.tokens)  # each player once
     # Seven at 2-player tables (Swiss): a different player each round.
     chess = start(
@@ -310,10 +329,10 @@ def test_byes_rotate(app: GameLog) -> None:
     for _ in range(7):
         games = chess.pair()
         for game_id in games.values():
-            seats = chess.app.state_at(game_id).seats
+            seats = chess.app.queries.state_at(game_id).seats
             score = {seats[0]: chooser.randint(0, 1), seats[1]: chooser.randint(0, 1)}
-            chess.app.play(game_id, chess.director, {"result": {"scores": score}}, 0)
-        swiss_byes += chess.app.tournament(chess.tournament_id).rounds[-1].byes
+            chess.app.games.play(game_id, chess.director, {"result": {"scores": score}}, 0)
+        swiss_byes += chess.app.tournament_queries.tournament(chess.tournament_id).rounds[-1].byes
     assert len(swiss_byes) == 7 and len(set(swiss_byes)) == 7
     chess.app.close()
 
@@ -352,7 +371,7 @@ def test_no_repeat_opponents_where_the_pairing_could_avoid_them(app: GameLog) ->
     met: Counter[frozenset[str]] = Counter()
     for _ in range(5):
         t.play_round(chooser)
-        seated = app.tournament(t.tournament_id).rounds[-1]
+        seated = app.tournament_queries.tournament(t.tournament_id).rounds[-1]
         groups = [tuple(tb.seats) for tb in seated.tables]
         sizes = plan_tables(9, 3, 3).sizes
         assert _repeats(groups, met) == _fewest_repeats(sorted(t.tokens), sizes, met)
@@ -365,41 +384,41 @@ def test_a_duplicate_round_shares_its_deal_and_holds_its_ends(app: GameLog) -> N
     games = t.pair()
     deals = []
     for game_id in games.values():
-        created = app.records(game_id)[0]
+        created = app.store.records(game_id)[0]
         text = json.dumps(created["events"])
         for index, seat in enumerate(created["seats"]):
             text = text.replace(f'"{seat}"', f'"seat {index + 1}"')
         deals.append(text)
     assert deals[0] == deals[1]  # one deal for the room, seat by seat
-    seats_1 = app.state_at(games[1]).seats
+    seats_1 = app.queries.state_at(games[1]).seats
     # Table 1 plays to its end, but its record stays private (the end is held).
     play_table(app, games[1], t.tokens, random.Random(1))
-    first = app.state_at(games[1])
+    first = app.queries.state_at(games[1])
     assert first.is_over and not first.is_finished
     with pytest.raises(PermissionDenied):  # no spectator reads it while the round runs
-        app.visible_records(games[1], None)
-    seat = app.visible_records(games[1], t.tokens[seats_1[0]])
+        app.queries.visible_records(games[1], None)
+    seat = app.queries.visible_records(games[1], t.tokens[seats_1[0]])
     assert None in seat[0].record["salts"]["events"]  # still cut for a seat
-    assert app.tournament(t.tournament_id).rounds[0].tables[0].result is None
+    assert app.tournament_queries.tournament(t.tournament_id).rounds[0].tables[0].result is None
     with pytest.raises(GamelogError):
-        game = app.state_at(games[1])
-        app.play(games[1], t.tokens[seats_1[0]], {"card": 1}, game.position)
-    assert app.audit(games[1], t.director).ok  # over, its end held: audits clean
+        game = app.queries.state_at(games[1])
+        app.games.play(games[1], t.tokens[seats_1[0]], {"card": 1}, game.position)
+    assert app.queries.audit(games[1], t.director).ok  # over, its end held: audits clean
     # A fork of a table is no table: it carries the tags, but its end is not held.
-    fork = app.fork(games[2], t.director, 0)
-    assert "Duplicate" in app.state_at(fork.game_id).record_created["metadata"]
+    fork = app.games.fork(games[2], t.director, 0)
+    assert "Duplicate" in app.queries.state_at(fork.game_id).record_created["metadata"]
     play_table(app, fork.game_id, fork.tokens, random.Random(3))
-    assert app.state_at(fork.game_id).is_finished
+    assert app.queries.state_at(fork.game_id).is_finished
     with pytest.raises(InvalidArgument):
-        app.create_game("three-too-many", ["a", "b"], metadata={"Duplicate": "mine"})
+        app.games.create_game("three-too-many", ["a", "b"], metadata={"Duplicate": "mine"})
     # The last table of the round ends: both ends and both results at once.
     play_table(app, games[2], t.tokens, random.Random(2))
-    assert all(app.state_at(g).is_finished for g in games.values())
+    assert all(app.queries.state_at(g).is_finished for g in games.values())
     results = [r for r in t.records() if r["kind"] == "result-recorded"]
     assert len(results) == 2
-    assert all(app.audit(g).ok for g in games.values())
-    app.finish_tournament(t.tournament_id, t.director)
-    assert app.audit_tournament(t.tournament_id).ok
+    assert all(app.queries.audit(g).ok for g in games.values())
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    assert app.tournament_queries.audit_tournament(t.tournament_id).ok
 
 
 def _tampered(records: list[dict[str, Any]], index: int, **changes: Any) -> list[dict[str, Any]]:
@@ -419,9 +438,12 @@ def test_the_audit_catches_a_forged_seating_or_result(app: GameLog) -> None:
     chooser = random.Random(9)
     t.play_round(chooser)
     t.play_round(chooser)
-    app.finish_tournament(t.tournament_id, t.director)
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
     records = [{k: v for k, v in r.items() if k != "timestamp"} for r in t.records()]
-    games = {h: app.records(g) for h, g in app.tournament_games(t.tournament_id).items()}
+    games = {
+        h: app.store.records(g)
+        for h, g in app.tournament_queries.tournament_games(t.tournament_id).items()
+    }
     assert audit_tournament(records, games=games).ok
     # A byte changed: the chain breaks.
     broken = [dict(r) for r in records]
@@ -445,21 +467,21 @@ def test_an_archive_imports_elsewhere_whole_or_not_at_all(app: GameLog) -> None:
     chooser = random.Random(10)
     t.play_round(chooser)
     t.play_round(chooser)
-    app.finish_tournament(t.tournament_id, t.director)
-    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
     other = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    imported = other.import_tournament(archive)
+    imported = other.tournament_files.import_tournament(archive)
     # A new id there, as its games get; its records still name the old one.
     assert imported.tournament_id != t.tournament_id
-    assert [r.points for r in other.standings(imported.tournament_id)] == [
-        r.points for r in app.standings(t.tournament_id)
+    assert [r.points for r in other.tournament_queries.standings(imported.tournament_id)] == [
+        r.points for r in app.tournament_queries.standings(t.tournament_id)
     ]
-    assert other.audit_tournament(imported.tournament_id).ok
+    assert other.tournament_queries.audit_tournament(imported.tournament_id).ok
     # New tokens there: the new director is the arbiter of the imported tables.
     new_game = next(iter(imported.id_map.values()))
-    assert other.view(new_game, imported.director_token).viewer == ARBITER
+    assert other.queries.view(new_game, imported.director_token).viewer == ARBITER
     # Imported again: another tournament, under another id.
-    again = other.import_tournament(archive)
+    again = other.tournament_files.import_tournament(archive)
     assert again.tournament_id not in (t.tournament_id, imported.tournament_id)
     # A changed result in an archive does not import.
     forged = json.loads(json.dumps(archive))
@@ -469,9 +491,9 @@ def test_an_archive_imports_elsewhere_whole_or_not_at_all(app: GameLog) -> None:
             break
     third = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     with pytest.raises(Refused, match="audit"):
-        third.import_tournament(forged)
+        third.tournament_files.import_tournament(forged)
     with pytest.raises(Exception):  # noqa: B017 - nothing of it was stored
-        third.tournament(t.tournament_id)
+        third.tournament_queries.tournament(t.tournament_id)
     other.close()
     third.close()
 
@@ -481,16 +503,18 @@ def test_a_running_tournaments_archive_is_the_directors(app: GameLog) -> None:
     games = t.pair()
     play_table(app, games[1], t.tokens, random.Random(1), stop_after=5)
     with pytest.raises(PermissionDenied):
-        app.export_tournament(t.tournament_id, None)
-    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, t.director)))
+        app.tournament_files.export_tournament(t.tournament_id, None)
+    archive = json.loads(
+        json.dumps(app.tournament_files.export_tournament(t.tournament_id, t.director))
+    )
     other = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    imported = other.import_tournament(archive)
+    imported = other.tournament_files.import_tournament(archive)
     # It goes on there: the players' new tokens play on.
     new_id = imported.id_map[str(games[1])]
-    game = other.state_at(new_id)
+    game = other.queries.state_at(new_id)
     seat = game.rules.to_act(game.state)[0]
     move = game.rules.legal_moves(game.state, seat)[0]
-    other.play(new_id, imported.player_tokens[seat], move, game.position)
+    other.games.play(new_id, imported.player_tokens[seat], move, game.position)
     other.close()
 
 
@@ -499,23 +523,25 @@ def test_table_ids_in_records_are_creation_hashes(app: GameLog) -> None:
     games = t.pair()
     paired = t.records()[-1]
     for table in paired["tables"]:
-        assert app.records(games[table["table"]])[0]["hash"] == table["game"]
+        assert app.store.records(games[table["table"]])[0]["hash"] == table["game"]
     assert all(isinstance(UUID(str(g)), UUID) for g in games.values())
 
 
 def test_a_tournaments_tables_are_listed_by_its_id(app: GameLog) -> None:
-    from gamelog.service.index_view import GameFilter
+    from gamelog.service.index.view import GameFilter
 
     t = club_night(app, rounds=1)
-    seated, games = app.pair_round(t.tournament_id, t.director)
-    app.create_game("three-too-many", ["a", "b"], metadata={"Tournament": str(t.tournament_id)})
-    listed = app.list_games(filters=GameFilter(tournament_id=str(t.tournament_id)))
+    seated, games = app.tournaments.pair_round(t.tournament_id, t.director)
+    app.games.create_game(
+        "three-too-many", ["a", "b"], metadata={"Tournament": str(t.tournament_id)}
+    )
+    listed = app.listing.list_games(filters=GameFilter(tournament_id=str(t.tournament_id)))
     assert {g.game_id for g in listed.games} == set(games.values())
     first, second = (list(tb.seats) for tb in seated.tables)
-    _, new_games = app.override_seating(
+    _, new_games = app.tournaments.override_seating(
         t.tournament_id, t.director, [[second[0], *first[1:]], [first[0], *second[1:]]], [], "x"
     )
-    listed = app.list_games(filters=GameFilter(tournament_id=str(t.tournament_id)))
+    listed = app.listing.list_games(filters=GameFilter(tournament_id=str(t.tournament_id)))
     assert set(new_games.values()) <= {g.game_id for g in listed.games}
 
 
@@ -524,17 +550,17 @@ def test_a_stalled_table_of_a_duplicate_round_does_not_hold_up_the_others(app: G
     games = t.pair()
     for number in (1, 2):
         play_table(app, games[number], t.tokens, random.Random(number))
-    assert not any(app.state_at(games[n]).is_finished for n in (1, 2))
-    seats = app.state_at(games[3]).seats
-    app.enter_result(
+    assert not any(app.queries.state_at(games[n]).is_finished for n in (1, 2))
+    seats = app.queries.state_at(games[3]).seats
+    app.tournaments.enter_result(
         t.tournament_id, t.director, 1, 3, [[p] for p in seats], "the table stopped playing"
     )
-    assert all(app.state_at(games[n]).is_finished for n in (1, 2))
-    assert not app.state_at(games[3]).is_finished  # still running: still private
+    assert all(app.queries.state_at(games[n]).is_finished for n in (1, 2))
+    assert not app.queries.state_at(games[3]).is_finished  # still running: still private
     kinds = [r["kind"] for r in t.records()]
     assert kinds.count("result-recorded") == 2 and kinds[-1] == "result-recorded"
-    app.finish_tournament(t.tournament_id, t.director)
-    assert app.audit_tournament(t.tournament_id).ok
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    assert app.tournament_queries.audit_tournament(t.tournament_id).ok
 
 
 def test_an_archive_with_a_game_twice_is_refused_whole(app: GameLog) -> None:
@@ -542,15 +568,15 @@ def test_an_archive_with_a_game_twice_is_refused_whole(app: GameLog) -> None:
     game of the tournament that none of its records names."""
     t = start(app, "three-too-many", 1, (3, 4), SEVEN[:5], seed=b"twice")
     t.play_round(random.Random(1))
-    app.finish_tournament(t.tournament_id, t.director)
-    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
     copy = json.loads(json.dumps(archive["games"][0]))
     copy["game_id"] = "a-second-copy"
     archive["games"].append(copy)
     other = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     with pytest.raises(Refused, match="twice"):
-        other.import_tournament(archive)
-    assert other.list_games().games == []
+        other.tournament_files.import_tournament(archive)
+    assert other.listing.list_games().games == []
     other.close()
 
 
@@ -558,8 +584,8 @@ def test_a_damaged_archive_is_refused_with_a_reason_never_a_crash(app: GameLog) 
     """Any field of the tournament's records replaced by junk: a refusal."""
     t = start(app, "three-too-many", 1, (3, 4), SEVEN[:5], seed=b"fuzz")
     t.play_round(random.Random(1))
-    app.finish_tournament(t.tournament_id, t.director)
-    archive = json.loads(json.dumps(app.export_tournament(t.tournament_id, None)))
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    archive = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
 
     def paths(value: Any, path: tuple[Any, ...] = ()) -> Any:
         yield path
@@ -582,7 +608,7 @@ def test_a_damaged_archive_is_refused_with_a_reason_never_a_crash(app: GameLog) 
         if path[-1] == "timestamp" or damaged == archive:
             continue
         with pytest.raises(GamelogError) as refused:
-            other.import_tournament(damaged)
+            other.tournament_files.import_tournament(damaged)
         assert refused.value.code and refused.value.message
     other.close()
 
@@ -595,16 +621,16 @@ def test_a_duplicate_round_override_keeps_each_seated_player_at_their_seat_numbe
     seat number they would know a rival's hand. Moving tables at the same
     seat number is fine."""
     t = start(app, "three-too-many", 1, (4, 4), names(8), duplicate="seed", seed=b"dup-move")
-    seated, _ = app.pair_round(t.tournament_id, t.director)
+    seated, _ = app.tournaments.pair_round(t.tournament_id, t.director)
     first, second = (list(tb.seats) for tb in seated.tables)
     with pytest.raises(Refused) as refused:
-        app.override_seating(
+        app.tournaments.override_seating(
             t.tournament_id, t.director, [[first[1], first[0], *first[2:]], second], [], "swap"
         )
     assert refused.value.code == "duplicate-seat-moved"
-    unchanged = app.tournament(t.tournament_id).rounds[-1]
+    unchanged = app.tournament_queries.tournament(t.tournament_id).rounds[-1]
     assert [list(tb.seats) for tb in unchanged.tables] == [first, second]
-    swapped, _ = app.override_seating(
+    swapped, _ = app.tournaments.override_seating(
         t.tournament_id, t.director, [[second[0], *first[1:]], [first[0], *second[1:]]], [], "ok"
     )
     assert [list(tb.seats) for tb in swapped.tables] == [
@@ -643,13 +669,15 @@ def test_a_store_from_before_the_local_ids_keeps_its_tables(tmp_path: Path) -> N
     try:
         for game_id in games.values():
             play_table(app, game_id, t.tokens, random.Random(6))
-        assert all(tb.result for tb in app.tournament(t.tournament_id).rounds[0].tables)
-        _, later = app.pair_round(t.tournament_id, t.director)
+        assert all(
+            tb.result for tb in app.tournament_queries.tournament(t.tournament_id).rounds[0].tables
+        )
+        _, later = app.tournaments.pair_round(t.tournament_id, t.director)
         for game_id in later.values():
             play_table(app, game_id, t.tokens, random.Random(7))
-        app.finish_tournament(t.tournament_id, t.director)
-        assert app.audit_tournament(t.tournament_id).ok
-        archive = app.export_tournament(t.tournament_id, None)
+        app.tournaments.finish_tournament(t.tournament_id, t.director)
+        assert app.tournament_queries.audit_tournament(t.tournament_id).ok
+        archive = app.tournament_files.export_tournament(t.tournament_id, None)
         assert archive["tournament"]["tournament_id"] == str(t.tournament_id)
     finally:
         app.close()

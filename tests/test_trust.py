@@ -23,9 +23,9 @@ from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.games.three_too_many.cards import NUMBER_CARDS
 from gamelog.replay.audit import audit_records
 from gamelog.replay.record import json_hash, seal
-from gamelog.service.app import GameLog
-from gamelog.service.errors import Refused, StorageFull
-from gamelog.service.grpc_api import status_for
+from gamelog.service.model.refusals import Refused, StorageFull
+from gamelog.service.rpc.status import status_for
+from gamelog.service.usecases.application import GameLog
 
 from helpers import play_to_the_end
 
@@ -241,12 +241,12 @@ def test_9_a_take_back_cache_edited_in_the_store_fails_the_audit(tmp_path: Path)
     db = tmp_path / "g.db"
     env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(db)}
     app = GameLog(env=env)
-    created = app.create_game("three-too-many", SEATS, undo_policy="free")
-    game = app.state_at(created.game_id)
+    created = app.games.create_game("three-too-many", SEATS, undo_policy="free")
+    game = app.queries.state_at(created.game_id)
     card = game.state.hands[0][0]
-    app.play(created.game_id, created.tokens["ann"], {"card": card}, 0)
-    app.take_back(created.game_id, created.arbiter_token, "request", 0, 1)
-    assert app.audit(created.game_id).ok
+    app.games.play(created.game_id, created.tokens["ann"], {"card": card}, 0)
+    app.games.take_back(created.game_id, created.arbiter_token, "request", 0, 1)
+    assert app.queries.audit(created.game_id).ok
     app.close()
     with sqlite3.connect(db) as conn:
         topic = "%MovesTakenBack"
@@ -262,7 +262,7 @@ def test_9_a_take_back_cache_edited_in_the_store_fails_the_audit(tmp_path: Path)
             (json.dumps(event).encode(), topic),
         )
     reader = GameLog(env=env)
-    report = reader.audit(created.game_id)
+    report = reader.queries.audit(created.game_id)
     assert not report.ok and report.first_difference.position == 2
     assert "cached" in report.first_difference.problem
     reader.close()
@@ -377,7 +377,7 @@ def test_12_a_full_store_refuses_with_resource_exhausted_and_recovers(
     db = tmp_path / "full.db"
     env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(db)}
     app = GameLog(env=env)
-    created = app.create_game("freeform", SEATS)
+    created = app.games.create_game("freeform", SEATS)
     app.close()
     (pages,) = sqlite3.connect(db).execute("PRAGMA page_count").fetchone()
     limit["pages"] = pages
@@ -385,15 +385,15 @@ def test_12_a_full_store_refuses_with_resource_exhausted_and_recovers(
     big = {"say": "x" * 60_000}
     with pytest.raises(StorageFull):
         for position in range(20):
-            app.play(created.game_id, created.tokens["ann"], big, position)
-    stored = app.state_at(created.game_id).position
+            app.games.play(created.game_id, created.tokens["ann"], big, position)
+    stored = app.queries.state_at(created.game_id).position
     app.close()
     assert status_for(StorageFull("storage-full", "")).code.name == "RESOURCE_EXHAUSTED"
     limit["pages"] = None
     app = GameLog(env=env)
-    assert app.state_at(created.game_id).position == stored
-    app.play(created.game_id, created.tokens["ann"], {"say": "room again"}, stored)
-    assert app.audit(created.game_id).ok
+    assert app.queries.state_at(created.game_id).position == stored
+    app.games.play(created.game_id, created.tokens["ann"], {"say": "room again"}, stored)
+    assert app.queries.audit(created.game_id).ok
     app.close()
 
 

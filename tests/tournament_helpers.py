@@ -10,8 +10,8 @@ from uuid import UUID
 
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.tournament_record import fold_tournament
-from gamelog.service.app import GameLog
-from gamelog.service.errors import Conflict
+from gamelog.service.model.refusals import Conflict
+from gamelog.service.usecases.application import GameLog
 from gamelog.tournaments.standings import Standing, standings
 
 
@@ -25,14 +25,14 @@ class Running:
     tokens: dict[str, str] = field(default_factory=dict)
 
     def register(self, names: Sequence[str], first_round: int | None = None) -> list[str]:
-        players = self.app.register_players(
+        players = self.app.tournaments.register_players(
             self.tournament_id, self.director, [{"name": n} for n in names], first_round
         )
         self.tokens.update({p.id: p.token for p in players})
         return [p.id for p in players]
 
     def pair(self) -> dict[int, UUID]:
-        _, games = self.app.pair_round(self.tournament_id, self.director)
+        _, games = self.app.tournaments.pair_round(self.tournament_id, self.director)
         return games
 
     def play_round(self, chooser: random.Random, stop_after: int | None = None) -> dict[int, UUID]:
@@ -43,7 +43,7 @@ class Running:
         return games
 
     def records(self) -> list[dict[str, Any]]:
-        return self.app.tournament_records(self.tournament_id)
+        return self.app.tournament_queries.tournament_records(self.tournament_id)
 
 
 def start(
@@ -54,7 +54,7 @@ def start(
     names: Sequence[str] = (),
     **settings: Any,
 ) -> Running:
-    created = app.create_tournament(
+    created = app.tournaments.create_tournament(
         settings.pop("name", "Test event"), game, rounds, table_size, **settings
     )
     running = Running(app, created.tournament_id, created.director_token)
@@ -74,16 +74,16 @@ def play_table(
     until the game is over (or ``stop_after`` moves)."""
     moves = 0
     while stop_after is None or moves < stop_after:
-        game = app.state_at(game_id)
+        game = app.queries.state_at(game_id)
         if game.is_over:
             break
         seats = [s for s in game.rules.to_act(game.state) if s != ARBITER]
         if not seats:
             break
         seat = chooser.choice(seats)
-        legal = app.legal_moves(game_id, tokens[seat]).moves
+        legal = app.queries.legal_moves(game_id, tokens[seat]).moves
         try:
-            app.play(game_id, tokens[seat], chooser.choice(legal), game.position)
+            app.games.play(game_id, tokens[seat], chooser.choice(legal), game.position)
         except Conflict:
             continue
         moves += 1

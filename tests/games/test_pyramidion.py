@@ -14,8 +14,8 @@ import pytest
 
 from gamelog.games.protocol import ARBITER
 from gamelog.games.pyramidion.state import PyramidionState
-from gamelog.service.app import GameLog
-from gamelog.service.errors import GamelogError
+from gamelog.service.model.refusals import GamelogError
+from gamelog.service.usecases.application import GameLog
 
 NAMES = ("blue", "red", "yellow", "green", "white")
 PLAYER_COUNTS = [2, 3, 4, 5]
@@ -45,7 +45,7 @@ class Table:
     ) -> None:
         self.app = app
         self.seats = list(NAMES[:players])
-        self.created = app.create_game(
+        self.created = app.games.create_game(
             "pyramidion", self.seats, options or {}, undo_policy=undo, seed=b"pyramidion tests"
         )
         self.id = self.created.game_id
@@ -55,19 +55,19 @@ class Table:
 
     @property
     def position(self) -> int:
-        return self.app.state_at(self.id).position
+        return self.app.queries.state_at(self.id).position
 
     @property
     def state(self) -> PyramidionState:
-        state: PyramidionState = self.app.state_at(self.id).state
+        state: PyramidionState = self.app.queries.state_at(self.id).state
         return state
 
     @property
     def finished(self) -> bool:
-        return self.app.state_at(self.id).is_finished
+        return self.app.queries.state_at(self.id).is_finished
 
     def play(self, seat: str, move: dict[str, Any]) -> list[dict[str, Any]]:
-        played = self.app.play(self.id, self.token(seat), move, self.position)
+        played = self.app.games.play(self.id, self.token(seat), move, self.position)
         return [event for record in played.records for event in record.get("events", [])]
 
     def declare(self, seat: str, kind: str, **fields: Any) -> list[dict[str, Any]]:
@@ -75,20 +75,20 @@ class Table:
 
     def refused(self, seat: str, move: dict[str, Any]) -> str:
         """The refusal's code; the records must be unchanged."""
-        before = self.app.records(self.id)
+        before = self.app.store.records(self.id)
         with pytest.raises(GamelogError) as refusal:
             self.play(seat, move)
-        assert self.app.records(self.id) == before, "a refused move stored something"
+        assert self.app.store.records(self.id) == before, "a refused move stored something"
         assert refusal.value.message
         return refusal.value.code
 
     def view(self, viewer: str | None) -> dict[str, Any]:
         token = None if viewer is None else self.token(viewer)
-        return self.app.view(self.id, token).view
+        return self.app.queries.view(self.id, token).view
 
     def events_seen(self, viewer: str | None) -> list[dict[str, Any]]:
         token = None if viewer is None else self.token(viewer)
-        records = [shown.record for shown in self.app.visible_records(self.id, token)]
+        records = [shown.record for shown in self.app.queries.visible_records(self.id, token)]
         return [event for record in records for event in record.get("events", [])]
 
     # -- getting through a round -------------------------------------------------
@@ -299,7 +299,7 @@ def test_two_players_the_game_ends_before_the_swap(app: GameLog) -> None:
     assert kinds(events)[-2:] == ["RoundEnded", "GameEnded"]
     assert of(events, "GameEnded")["order"] == ["blue", "red"]
     assert of(events, "GameEnded")["ranking"] == ["blue", "red"]
-    result = app.state_at(table.id).result
+    result = app.queries.state_at(table.id).result
     assert result is not None and result["winners"] == ["blue"]
 
 
@@ -426,9 +426,9 @@ def test_payments_are_checked(app: GameLog, players: int) -> None:
     assert table.refused("red", {"pass": True}) == "not-your-turn"
     # An arbiter declaration is due: blue's troop in Cairo could fetch, but
     # what Cairo produces is unknown.
-    assert ARBITER in app.view(table.id, None).to_act
+    assert ARBITER in app.queries.view(table.id, None).to_act
     table.declare(ARBITER, "production", location="cairo", produces=["camel"])
-    assert app.view(table.id, None).to_act == ["blue"]
+    assert app.queries.view(table.id, None).to_act == ["blue"]
     table.play("blue", {"load": 1, "statue_for": ["camel"]})
     assert table.state.stock("blue") == {}
 
@@ -489,7 +489,7 @@ def test_ten_points_end_the_game_nine_do_not(app: GameLog, players: int) -> None
     events += table.pass_all()
     assert of(events, "RoundEnded")["game_ends"]
     assert table.finished
-    result = app.state_at(table.id).result
+    result = app.queries.state_at(table.id).result
     assert result is not None and result["winners"] == ["red"]
     assert result["scores"]["red"] == 10
 
@@ -565,23 +565,23 @@ def two_loaders(table: Table, boats: dict[str, list[int]]) -> None:
 def test_tie_breaks_points_then_hand_then_boats_then_order(app: GameLog, players: int) -> None:
     more_points = Table(app, players)
     two_loaders(more_points, {"red": [11], "yellow": [10]})
-    assert app.state_at(more_points.id).result["ranking"][:2] == [["red"], ["yellow"]]
+    assert app.queries.state_at(more_points.id).result["ranking"][:2] == [["red"], ["yellow"]]
 
     hands = Table(app, players)
     hands.declare("yellow", "draw", cards=2)
     hands.declare("red", "draw", cards=1)
     two_loaders(hands, {"red": [10], "yellow": [10]})
-    result = app.state_at(hands.id).result
+    result = app.queries.state_at(hands.id).result
     assert result["ranking"][:2] == [["yellow"], ["red"]]
     assert result["details"]["hands"]["yellow"] == 2, "hands are counted before the discard"
 
     boats = Table(app, players)
     two_loaders(boats, {"red": [10], "yellow": [5, 5]})
-    assert app.state_at(boats.id).result["ranking"][:2] == [["yellow"], ["red"]]
+    assert app.queries.state_at(boats.id).result["ranking"][:2] == [["yellow"], ["red"]]
 
     order = Table(app, players)
     two_loaders(order, {"red": [10], "yellow": [10]})
-    result = app.state_at(order.id).result
+    result = app.queries.state_at(order.id).result
     assert result["ranking"][:2] == [["red"], ["yellow"]], "red is earlier in player order"
     assert result["winners"] == ["red"]
 
@@ -615,7 +615,7 @@ def test_longer_games_need_twelve_or_fifteen_points(app: GameLog, goal: int, pla
     table.pass_until("red")
     table.play("red", {"load": 2})
     table.pass_all()
-    assert app.state_at(table.id).result["scores"]["red"] == goal
+    assert app.queries.state_at(table.id).result["scores"]["red"] == goal
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -670,7 +670,7 @@ def test_a_clubs_deck_is_dealt_from_the_seed(app: GameLog, players: int) -> None
     events = table.play("red", {"load": by_card["TB-3"], "fetch": fetch})
     ended = of(events, "GameEnded")
     assert ended["scores"]["red"] == 9 and ended["ranking"][0] == "red"
-    report = app.audit(table.id)
+    report = app.queries.audit(table.id)
     assert report.ok and report.seed_checked
 
 
@@ -796,9 +796,9 @@ def test_a_declaration_can_be_taken_back_like_a_move(app: GameLog) -> None:
     table.declare("red", "gain", resources={"stone": 2})
     before = table.position
     table.declare("red", "place-troops", location="gizeh", count=3)
-    app.take_back(table.id, table.token("red"), "request", before, table.position)
+    app.games.take_back(table.id, table.token("red"), "request", before, table.position)
     assert table.state.troops == {} and table.state.stock("red") == {"stone": 2}
-    assert app.audit(table.id).ok
+    assert app.queries.audit(table.id).ok
 
 
 # -- options and component sets -----------------------------------------------------------
@@ -842,7 +842,7 @@ def test_bad_options_are_refused_at_creation(
     app: GameLog, options: dict[str, Any], code: str
 ) -> None:
     with pytest.raises(GamelogError) as refusal:
-        app.create_game("pyramidion", ["ann", "ben"], options)
+        app.games.create_game("pyramidion", ["ann", "ben"], options)
     assert refusal.value.code == code
 
 

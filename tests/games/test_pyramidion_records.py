@@ -17,7 +17,7 @@ from gamelog.cli.process import ServerProcess
 from gamelog.games.playout import play_out
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.games.pyramidion import RULES
-from gamelog.service.app import GameLog
+from gamelog.service.usecases.application import GameLog
 
 from helpers import gamelog_json
 
@@ -42,12 +42,14 @@ def blues_boat_loaded(app: GameLog, players: int = 3) -> Table:
 def lines_for(app: GameLog, table: Table, viewer: Viewer) -> list[str]:
     """The notation of every record as ``viewer`` may read it."""
     token = None if viewer is None else table.token(viewer)
-    records = [shown.record for shown in app.visible_records(table.id, token)]
-    lines = [RULES.notate(app.state_at(table.id, 0).state, None, None, records[0]["events"])]
+    records = [shown.record for shown in app.queries.visible_records(table.id, token)]
+    lines = [
+        RULES.notate(app.queries.state_at(table.id, 0).state, None, None, records[0]["events"])
+    ]
     for record in records[1:]:
         if record["kind"] != "move":
             continue
-        before = app.state_at(table.id, record["position"] - 1).state
+        before = app.queries.state_at(table.id, record["position"] - 1).state
         lines.append(RULES.notate(before, record["seat"], record["move"], record["events"]))
     return lines
 
@@ -201,11 +203,11 @@ def test_selfplay_finishes_for_every_player_count(server: ServerProcess, players
 def test_a_clubs_own_boat_deck_stays_hidden_until_the_end(app: GameLog) -> None:
     # The deck lists every boat's points; a displayed boat's requirements
     # would name its card, so its points would follow from the options.
-    created = app.create_game("pyramidion", ["ann", "ben"], options={"components": TEST_SET})
+    created = app.games.create_game("pyramidion", ["ann", "ben"], options={"components": TEST_SET})
     tokens: dict[str | None, str | None] = {None: None, **created.tokens}
     for viewer, token in tokens.items():
-        creation = app.visible_records(created.game_id, token)[0].record
+        creation = app.queries.visible_records(created.game_id, token)[0].record
         assert creation["options"] is None, viewer
         assert "points" not in json.dumps(creation), viewer
-    creation = app.visible_records(created.game_id, created.arbiter_token)[0].record
+    creation = app.queries.visible_records(created.game_id, created.arbiter_token)[0].record
     assert creation["options"]["components"] == TEST_SET

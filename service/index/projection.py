@@ -1,0 +1,140 @@
+"""Which stored events change the game index, and how.
+
+``GameIndexProjection`` is an eventsourcing ``Projection``: it turns domain
+events into changes of its view (``index_view.GameIndexView``, a tracking
+recorder) and hands them over together with the ``Tracking`` of the last event
+they cover, so the view stores both in one transaction. Only two events matter:
+
+- ``Game.Created`` adds the game: type, seats, tags, parent and fork position,
+  creation time and the creation record's hash;
+- ``Game.Finished`` marks it finished.
+
+Moves do not touch the index (a game's last position is read from the events'
+own key), so the projection costs a move nothing.
+
+**The tournaments' hook.** A tournament's table is an ordinary game created
+with its tags (Event, Round, Table, ...), so listings by event and round work
+from the tags alone. The ``tournament_id`` column is filled from the
+tournament's events that seat a round (``Tournament.RoundPaired`` and
+``SeatingOverridden``): one ``TableAssigned`` per new table game, naming the
+tournament by its id in this store (an imported tournament's tables are
+listed under that, not under the id their ``Tournament`` tag names). The
+tournament saves its tables' games in the same transaction as that event,
+placed first, so a game's creation always comes first in the log.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from functools import singledispatchmethod
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.persistence import Tracking
+from eventsourcing.projection import Projection
+
+from gamelog.service.index.view import (
+    GameAdded,
+    GameFinished,
+    GameIndexView,
+    IndexChange,
+    IndexedGame,
+    TableAssigned,
+)
+from gamelog.service.model.game import Game
+from gamelog.service.model.refusals import UNREADABLE
+from gamelog.service.model.tournament import Tournament
+from gamelog.service.storage.topics import topics_of
+
+log = logging.getLogger(__name__)
+TOPICS: tuple[str, ...] = (
+    *topics_of(Game.Created),
+    *topics_of(Game.Finished),
+    *topics_of(Tournament.RoundPaired),
+    *topics_of(Tournament.SeatingOverridden),
+)
+"""The stored events the index reads (under every topic they were stored by)."""
+
+
+def indexed_game(event: Game.Created, seq: int) -> IndexedGame:
+    """The index's row for a game, from its creation event; raises if the
+    stored record is malformed (the game is then left out of the index)."""
+    record = event.record
+    parent = record.get("parent")
+    if parent is not None:
+        parent = {
+            "game_id": str(UUID(str(parent["game_id"]))),
+            "position": int(parent["position"]),
+            "hash": str(parent.get("hash", "")),
+        }
+    metadata = record.get("metadata") or {}
+    if not isinstance(metadata, dict):
+        raise TypeError("metadata is not an object")
+    seats = record["seats"]
+    if not isinstance(seats, list):
+        raise TypeError("seats is not a list")
+    return IndexedGame(
+        game_id=event.originator_id,
+        seq=seq,
+        game=str(record["game"]),
+        rules_version=str(record["rules_version"]),
+        seats=tuple(str(seat) for seat in seats),
+        tags={str(key): str(value) for key, value in metadata.items()},
+        parent=parent,
+        created_at=event.timestamp.isoformat(),
+        creation_hash=str(record["hash"]),
+    )
+
+
+class GameIndexProjection(Projection[GameIndexView]):
+    """Game events → changes of the game index."""
+
+    name = "game_index"
+    topics = TOPICS
+
+    @singledispatchmethod
+    def change_of(self, event: Any, notification_id: int) -> IndexChange | list[IndexChange] | None:
+        """What ``event`` changes in the index (None: nothing)."""
+        return None
+
+    @change_of.register
+    def _(self, event: Game.Created, notification_id: int) -> IndexChange | None:
+        return GameAdded(indexed_game(event, notification_id))
+
+    @change_of.register
+    def _(self, event: Game.Finished, notification_id: int) -> IndexChange | None:
+        return GameFinished(event.originator_id)
+
+    @change_of.register
+    def _(self, event: Tournament.RoundPaired, notification_id: int) -> list[IndexChange]:
+        tournament = str(event.originator_id)
+        return [TableAssigned(UUID(game_id), tournament) for game_id in event.game_ids.values()]
+
+    def changes_of(self, event: Any, notification_id: int) -> list[IndexChange]:
+        change = self.change_of(event, notification_id)
+        if change is None:
+            return []
+        return change if isinstance(change, list) else [change]
+
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
+        """The library's entry point: one event, one transaction."""
+        self.view.record(self.changes_of(domain_event, tracking.notification_id), tracking)
+
+    def process_events(
+        self,
+        events: Sequence[tuple[Any, Tracking]],
+        up_to: Tracking,
+        previous: int,
+    ) -> None:
+        """A stretch of the log in one transaction: the changes of ``events``,
+        and ``up_to`` as the new tracking position, provided the index was at
+        ``previous`` (else ``IndexMoved``, and nothing is stored)."""
+        changes = []
+        for event, tracking in events:
+            try:
+                changes += self.changes_of(event, tracking.notification_id)
+            except UNREADABLE as error:  # a damaged record must not stop the index
+                log.error("game %s left out of the index: %r", event.originator_id, error)
+                continue
+        self.view.record(changes, up_to, previous=previous)

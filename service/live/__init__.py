@@ -1,0 +1,10 @@
+"""Live follow: a game's records streamed to its followers as they are stored.
+
+- ``follow``: ``LiveFollow``, one process's live follow: admission, the fan-out, the listener
+- ``fanout``: every followed game read once and redacted once per kind of viewer
+- ``follow_limits``: who may open another stream (seats never wait for spectators)
+- ``notifications``: across processes on PostgreSQL, one LISTEN connection a process
+
+May import: ``usecases`` and everything below it; never gRPC (the streams'
+transports, gRPC and the web page's event stream, live at the edge).
+"""

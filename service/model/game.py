@@ -1,0 +1,558 @@
+"""The ``Game`` aggregate: one game's log, guarded by its rules.
+
+Every stored event carries one plain *record* (``gamelog.replay.record``): the
+creation with its deal, each accepted move with the rules' events, each step of
+a take-back, and the end with the revealed seed. The aggregate holds the current
+game state, folded from those records with the game's ``evolve``, and refuses
+anything the rules or the log's invariants do not allow, before anything is
+written.
+
+Positions count stored events: the creation is position 0, the first move 1.
+The *ply* counts moves in the current line of play; a take-back shortens the
+line, and the random source of a decision depends on (seed, ply), so the same
+position always draws the same cards.
+
+A game with a time control (``replay.clock``) keeps every seat's clock from
+the records' own times. A seat out of time gets a ``timeout`` record: under
+``lose`` the game ends with that seat last; under ``play-by-rule`` the game
+stores that seat's later moves itself, each the first of its legal moves.
+A table of a duplicate round (tag ``Duplicate``) holds its end: when its
+rules say it is over, the ``finished`` record (which makes the whole record
+public) waits until the tournament finishes every table of the round at once,
+so no finished table shows the deal the other tables still play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any, cast
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from gamelog.games import get_rules
+from gamelog.games.codec import decode, encode
+from gamelog.games.protocol import ARBITER, Move, Rules, lazy_rng_for
+from gamelog.replay.clock import (
+    Clocks,
+    millis,
+    seat_by_rule,
+    timed_seats,
+    timeout_result,
+)
+from gamelog.replay.fold import start_state
+from gamelog.replay.line import Line, LineRefusal
+from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal, stored_form
+from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.service.model.deciding import Decided, decide, fold_move, folded_ahead
+from gamelog.service.model.refusals import UNREADABLE, Conflict, PermissionDenied, Refused
+from gamelog.service.model.server_clock import record_time
+from gamelog.service.model.snapshots import GameSnapshot
+from gamelog.service.model.tournament_tables import tournament_of
+from gamelog.service.model.unreadable import reading
+
+__all__ = ["Game"]
+log = logging.getLogger(__name__)
+
+MAX_MOVES_BY_RULE = 10_000
+"""Moves the service makes by rule in one go (for seats out of time)."""
+_PARTS = frozenset({"move", "events"})
+"""A move record's parts, which ``seal`` needs not look at again once
+``stored_form`` found orjson writes them alike."""
+
+
+def _all_concurrent(rules: Rules[Any], events: list[dict[str, Any]]) -> bool:
+    return bool(events) and all(rules.concurrent(event) for event in events)
+
+
+class Game(Aggregate):
+    """One game's log. Commands check and then trigger exactly one event."""
+
+    Snapshot = GameSnapshot
+
+    class Created(Aggregate.Created):
+        record: dict[str, Any]
+        seed_hex: str
+        seed_nonce_hex: str = ""
+        """The nonce in the seed's commitment (empty for a format-1 game)."""
+        tournament_id: str | None = None
+        """The stored form of the tournament here that created this game as
+        one of its tables: its id, ``""`` for none, None in events stored
+        before it was kept (``tournament_tables`` reads it)."""
+
+    class Recorded(Aggregate.Event):
+        """An event after the creation: each carries one stored record."""
+
+        record: dict[str, Any]
+
+        def apply(self, aggregate: Aggregate) -> None:
+            with reading(self.originator_version - 1):
+                cast(Game, aggregate).fold(self)
+
+    class MovePlayed(Recorded):
+        pass
+
+    class UndoRequested(Recorded):
+        pass
+
+    class UndoApproved(UndoRequested):
+        pass
+
+    class UndoDeclined(UndoRequested):
+        pass
+
+    class MovesTakenBack(Recorded):
+        restored_state: Any
+        """The state at ``to_position``, encoded: a cache so that a load
+        never needs the older states. Derived, so not part of the hash; audit
+        recomputes it from the records."""
+
+    class Finished(Recorded):
+        pass
+
+    class TimedOut(Recorded):
+        pass
+
+    def __init__(
+        self,
+        record: dict[str, Any],
+        seed_hex: str,
+        seed_nonce_hex: str = "",
+        tournament_id: str | None = None,
+    ) -> None:
+        self.tournament_id = tournament_of(record, tournament_id)
+        """The tournament here whose table this game may be; its
+        ``table_of`` says whether it is."""
+        with reading(0):
+            self._start(record, seed_hex, seed_nonce_hex)
+
+    def _start(self, record: dict[str, Any], seed_hex: str, seed_nonce_hex: str) -> None:
+        self.record_created = record
+        self.seed_hex = seed_hex
+        self.seed_nonce_hex = seed_nonce_hex
+        self.last_hash: str = record["hash"]
+        self.line = Line(
+            seats=tuple(record["seats"]),
+            policy=str(record["undo_policy"]),
+            base_ply=record.get("base_ply", 0),
+        )
+        self.request_ids: dict[str, int] = {}
+        self.result: dict[str, Any] | None = None
+        self.state = start_state(self.rules, record)
+        # The trailing run of simultaneous parts: where it starts, and each
+        # seat's last position in it.
+        self.concurrent_from = 1
+        self.concurrent_last: dict[str, int] = {}
+        self.clock = Clocks.at_creation(record, self.rules, self.state)
+
+    # -- what the game is ------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules[Any]:
+        return get_rules(self.record_created["game"])
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.record_created["seats"])
+
+    @property
+    def undo_policy(self) -> str:
+        return str(self.record_created["undo_policy"])
+
+    @property
+    def position(self) -> int:
+        """The position of the last stored event (0 right after creation)."""
+        return self.version - 1
+
+    @property
+    def ply(self) -> int:
+        return self.line.ply
+
+    @property
+    def salted(self) -> bool:
+        """Whether this game's records hide their parts behind salts (format 2)."""
+        return self.record_created.get("format") == RECORD_FORMAT
+
+    @property
+    def undo_request(self) -> dict[str, Any] | None:
+        """The take-back request waiting for answers, as plain data."""
+        pending = self.line.pending
+        if pending is None:
+            return None
+        return {
+            "seat": pending.seat,
+            "to_position": pending.to_position,
+            "approved": list(pending.approved),
+        }
+
+    @property
+    def is_finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def end_held(self) -> bool:
+        """A duplicate round's table: its end waits for the round's other tables."""
+        return DUPLICATE_TAG in (self.record_created.get("metadata") or {})
+
+    @property
+    def lost_on_time(self) -> tuple[str, ...]:
+        """Seats whose time ran out in a game they lose that way (``lose``)."""
+        clock = self.clock
+        if clock is None or clock.control.on_timeout != "lose":
+            return ()
+        return clock.out_of_time
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The result the end records (or recorded): the rules' result, or
+        the time-out result once a seat lost on time; None while it goes on."""
+        if self.result is not None:
+            return self.result
+        if self.lost_on_time:
+            return timeout_result(self.seats, self.lost_on_time)
+        result = self.rules.result(self.state)
+        return as_stored(result.to_json()) if result is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        """Nothing more can be played: finished, or over with its end held."""
+        return self.outcome() is not None
+
+    @property
+    def seed(self) -> bytes:
+        return bytes.fromhex(self.seed_hex)
+
+    # -- creating ------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        game_id: UUID,
+        record: Record,
+        seed: bytes,
+        seed_nonce: bytes,
+        tournament_id: UUID | None = None,
+    ) -> Game:
+        """A new game; ``tournament_id``: the tournament here that seats it
+        at one of its tables."""
+        return cls._create(
+            cls.Created,
+            id=game_id,
+            record=seal(record, salted=record.get("format") == RECORD_FORMAT),
+            seed_hex=seed.hex(),
+            seed_nonce_hex=seed_nonce.hex(),
+            tournament_id=str(tournament_id) if tournament_id is not None else "",
+        )
+
+    def _seal(self, record: Record, parts_alike: bool = False) -> Record:
+        """Seal in this game's format; ``parts_alike``: ``stored_form`` found
+        the move record's parts alike."""
+        alike_fields = _PARTS if parts_alike else frozenset()
+        return seal(record, salted=self.salted, alike_fields=alike_fields)
+
+    def _revealed_seed(self) -> dict[str, str]:
+        if self.salted:
+            return {"seed": self.seed_hex, "seed_nonce": self.seed_nonce_hex}
+        return {"seed": self.seed_hex}
+
+    # -- commands ------------------------------------------------------------------
+
+    def _next(self, kind: str, now: str, **fields: Any) -> Record:
+        """The next record; ``now`` is the command's one reading of the clock."""
+        record = {"position": self.position + 1, "kind": kind, "prev_hash": self.last_hash}
+        if self.salted:
+            record["time"] = now
+        return {**record, **fields}
+
+    def expect_position(self, at_position: int) -> None:
+        """Refuse a command played at another position than the last."""
+        if at_position != self.position:
+            raise Conflict(
+                "stale-position",
+                f"the game is at position {self.position}, not {at_position}; reload and retry",
+                {"position": str(self.position)},
+            )
+
+    def expect_position_for_move(self, seat: str, at_position: int) -> None:
+        """A move names the position its seat saw. An older position is still
+        good when everything stored since is other seats' parts of a
+        simultaneous step (``Rules.concurrent``): nothing this seat could see
+        changed, so seats acting at once need no reload-and-retry. The move
+        is decided against the game as it stands now."""
+        if (
+            at_position < self.position
+            and at_position + 1 >= self.concurrent_from
+            and self.concurrent_last.get(seat, -1) <= at_position
+        ):
+            return
+        self.expect_position(at_position)
+
+    def play(
+        self,
+        seat: str,
+        move: Move,
+        at_position: int,
+        request_id: str = "",
+        now: str | None = None,
+    ) -> None:
+        """Validate ``move`` with the rules and store it with what happened,
+        then whatever follows by itself (moves by rule, the end)."""
+        now = now or record_time()
+        self.expect_position_for_move(seat, at_position)
+        # Without a clock or a held end, a game that is over is finished (its
+        # end is stored with the move that ends it): no need to ask the rules.
+        if self.is_finished or ((self.clock is not None or self.end_held) and self.is_over):
+            raise Refused("game-over", "the game is over")
+        if seat != ARBITER and seat not in self.seats:
+            raise Refused("not-a-seat", f"{seat!r} does not play in this game")
+        to_act = self.rules.to_act(self.state)
+        if seat not in to_act:
+            raise PermissionDenied(
+                "not-your-turn",
+                f"{seat} may not move now; to act: {', '.join(to_act) or 'nobody'}",
+                {"to_act": ",".join(to_act)},
+            )
+        clock = self.clock
+        if clock is not None and (
+            seat in clock.out_of_time
+            or (seat in clock.running and clock.remaining(seat, millis(now)) <= 0)
+        ):
+            raise Refused("out-of-time", f"{seat}'s time has run out")
+        ply = self.ply + 1
+        try:
+            decided = decide(self.rules, self.state, seat, move, lazy_rng_for(self.seed, ply))
+        except UNREADABLE as error:
+            log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
+            raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
+        self._store_move(now, seat, ply, move, decided, request_id=request_id)
+        self._settle(now)
+
+    def _store_move(
+        self,
+        now: str,
+        seat: str,
+        ply: int,
+        move: Move,
+        decided: Decided,
+        request_id: str = "",
+        by_rule: bool = False,
+    ) -> None:
+        """Store ``move`` with what the rules decided."""
+        decided_events, after = decided
+        (move, events), alike = stored_form([move, decided_events])
+        record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
+        if request_id:
+            record["request_id"] = request_id
+        if by_rule:
+            record["by_rule"] = True
+        sealed = self._seal(record, parts_alike=alike)
+        # The decided state is what a replay reaches only if the store gives
+        # back the very events decided: plain JSON (``alike``) and equal.
+        if after is not None and alike and events == decided_events:
+            with folded_ahead(events, after):
+                self.trigger_event(self.MovePlayed, record=sealed)
+        else:
+            self.trigger_event(self.MovePlayed, record=sealed)
+
+    def flag(self, now: str | None = None) -> bool:
+        """Record every seat whose time has run out by ``now`` (and what
+        follows: the end, or moves by rule). True if anything was recorded."""
+        now = now or record_time()
+        clock = self.clock
+        if clock is None or self.is_over:
+            return False
+        late = clock.expired(millis(now))
+        if not late:
+            return False
+        record = self._next("timeout", now, seats=list(late), on_timeout=clock.control.on_timeout)
+        self.trigger_event(self.TimedOut, record=self._seal(record))
+        self._settle(now)
+        return True
+
+    def finish_held(self, now: str | None = None) -> bool:
+        """Store the held end of a game that is over (a duplicate round's
+        table, once the round's last table is over). True if stored."""
+        outcome = self.outcome()
+        if self.is_finished or outcome is None:
+            return False
+        self._finish(outcome, now or record_time())
+        return True
+
+    def _settle(self, now: str) -> None:
+        """What follows a stored record by itself: the moves of seats out of
+        time under ``play-by-rule`` (each the first of their legal moves), and
+        the end once the game is over (unless its end is held)."""
+        for _ in range(MAX_MOVES_BY_RULE):
+            seat = self.seat_by_rule()
+            if seat is None:
+                break
+            moves = self.rules.legal_moves(self.state, seat)
+            if not moves:
+                break
+            ply = self.ply + 1
+            decided = decide(self.rules, self.state, seat, moves[0], lazy_rng_for(self.seed, ply))
+            self._store_move(now, seat, ply, moves[0], decided, by_rule=True)
+        outcome = self.outcome()
+        if outcome is not None and not self.is_finished and not self.end_held:
+            self._finish(outcome, now)
+
+    def seat_by_rule(self) -> str | None:
+        """The seat whose move the service makes by rule now, if any: the
+        first seat to act that ran out of time under ``play-by-rule``."""
+        # Without a clock nobody moves by rule: no need to ask whether it is over.
+        if self.clock is None or self.is_over:
+            return None
+        return seat_by_rule(self.rules, self.state, self.clock)
+
+    def _finish(self, outcome: dict[str, Any], now: str) -> None:
+        finished = self._next("finished", now, result=outcome, **self._revealed_seed())
+        self.trigger_event(self.Finished, record=self._seal(finished))
+
+    def request_undo(self, seat: str, to_position: int, at_position: int) -> None:
+        self.expect_position(at_position)
+        self._check(self.line.check_request, seat, to_position)
+        record = self._next("undo-request", record_time(), seat=seat, to_position=to_position)
+        self.trigger_event(self.UndoRequested, record=self._seal(record))
+
+    def answer_undo(self, seat: str, approve: bool, at_position: int) -> None:
+        self.expect_position(at_position)
+        self._check(self.line.check_answer, seat)
+        assert self.line.pending is not None
+        kind = "undo-approve" if approve else "undo-decline"
+        record = self._next(
+            kind, record_time(), seat=seat, to_position=self.line.pending.to_position
+        )
+        event_class = self.UndoApproved if approve else self.UndoDeclined
+        self.trigger_event(event_class, record=self._seal(record))
+
+    def pending_undo_complete(self) -> bool:
+        return self.line.request_complete()
+
+    def take_back(
+        self, to_position: int, by: str, approved_by: list[str], restored_state: Any
+    ) -> None:
+        """Return the game to the state of ``to_position`` (appending, never deleting)."""
+        self._check(self.line.check_takeback, to_position, by, approved_by)
+        record = self._next(
+            "takeback",
+            record_time(),
+            to_position=to_position,
+            by=by,
+            approved_by=approved_by,
+            ply=self.line.ply_at(to_position),
+        )
+        self.trigger_event(
+            self.MovesTakenBack, record=self._seal(record), restored_state=encode(restored_state)
+        )
+
+    def check_takeback_target(self, to_position: int, by_arbiter: bool) -> None:
+        self._check(self.line.check_target, to_position, by_arbiter)
+
+    def restore(self, record: Record, restored_state: Any = None) -> None:
+        """Append an already validated record (an import, after its audit)."""
+        self.expect_position(record["position"] - 1)
+        sealed = {**record, "prev_hash": self.last_hash}
+        if record["kind"] == "takeback":
+            self.trigger_event(
+                self.MovesTakenBack, record=sealed, restored_state=encode(restored_state)
+            )
+        else:
+            self.trigger_event(_EVENT_OF_KIND[record["kind"]], record=sealed)
+
+    @staticmethod
+    def _check(rule: Any, *args: Any) -> None:
+        try:
+            rule(*args)
+        except LineRefusal as refusal:
+            raise Refused(refusal.code, refusal.message) from None
+
+    # -- applying stored events ------------------------------------------------
+
+    def fold(self, event: Recorded) -> None:
+        """Apply one stored record (its event's ``apply`` calls this)."""
+        record = event.record
+        kind = record["kind"]
+        if kind == "move":
+            self._apply_move(record)
+        elif kind == "takeback":
+            restored = cast(Game.MovesTakenBack, event).restored_state
+            self._apply_takeback(record, decode(restored))
+        elif kind == "finished":
+            self._apply_finish(record)
+        elif kind == "timeout":
+            self._apply_timeout(record)
+        else:
+            self._apply_undo_step(record)
+
+    def _apply_move(self, record: Record) -> None:
+        rules = self.rules
+        # Containers are replaced, never changed in place: a loaded game is a
+        # shallow copy of the cached one, which must stay as it was.
+        self.state = fold_move(rules, self.state, record["events"])
+        shows_hidden = any(rules.shows_hidden(event) for event in record["events"])
+        self.line = self.line.after_move(record["position"], shows_hidden)
+        if _all_concurrent(rules, record["events"]):
+            self.concurrent_last = {**self.concurrent_last, record["seat"]: record["position"]}
+        else:
+            self._end_concurrent_run(record)
+        if record.get("request_id"):
+            self.request_ids = {**self.request_ids, record["request_id"]: record["position"]}
+        self.last_hash = record["hash"]
+        by_itself = record.get("by_rule") or record["seat"] == ARBITER
+        self._tick(record, mover=None if by_itself else record["seat"])
+
+    def _end_concurrent_run(self, record: Record) -> None:
+        self.concurrent_from = record["position"] + 1
+        self.concurrent_last = {}
+
+    def _apply_undo_step(self, record: Record) -> None:
+        self._end_concurrent_run(record)
+        kind = record["kind"]
+        if kind == "undo-request":
+            self.line = self.line.after_request(record["seat"], record["to_position"])
+        else:
+            self.line = self.line.after_answer(record["seat"], kind == "undo-approve")
+        self.last_hash = record["hash"]
+        self._tick(record)
+
+    def _apply_takeback(self, record: Record, restored_state: Any) -> None:
+        self._end_concurrent_run(record)
+        self.line = self.line.after_takeback(record["to_position"])
+        self.state = restored_state
+        self.last_hash = record["hash"]
+        self._tick(record)
+
+    def _apply_finish(self, record: Record) -> None:
+        self._end_concurrent_run(record)
+        self.result = record["result"]
+        self.line = self.line.after_finish()
+        self.last_hash = record["hash"]
+        self._tick(record)
+
+    def _apply_timeout(self, record: Record) -> None:
+        self._end_concurrent_run(record)
+        self.last_hash = record["hash"]
+        self._tick(record, timed_out=record["seats"])
+
+    def _tick(
+        self, record: Record, mover: str | None = None, timed_out: list[str] | None = None
+    ) -> None:
+        """The clocks after ``record`` (a game with a time control only)."""
+        if self.clock is None:
+            return
+        clock = self.clock.after(
+            record["time"], mover, timed_seats(self.rules, self.state), timed_out or ()
+        )
+        if self.is_over:
+            clock = dataclasses.replace(clock, running=())
+        self.clock = clock
+
+
+_EVENT_OF_KIND: dict[str, type[Game.Recorded]] = {
+    "move": Game.MovePlayed,
+    "undo-request": Game.UndoRequested,
+    "undo-approve": Game.UndoApproved,
+    "undo-decline": Game.UndoDeclined,
+    "finished": Game.Finished,
+    "timeout": Game.TimedOut,
+}

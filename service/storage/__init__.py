@@ -1,0 +1,14 @@
+"""The event store: loading aggregates, committing what commands did.
+
+- ``store``: ``GameStore``, the eventsourcing application: load, commit, caches
+- ``group_commit``: concurrent saves share one transaction
+- ``locks``: one writer per game and per tournament within a process
+- ``settings``: which database, and the store's tuning
+- ``sqlite_recorder``: SQLite's events stored with one statement a transaction
+- ``pg_recorder``: PostgreSQL's events through one warm connection, as binary parameters
+- ``recorder_errors``: a driver's exceptions as eventsourcing's own
+- ``transcoder``: eventsourcing's JSON transcoder, writing the same bytes faster
+- ``topics``: the names stored events know their classes by, old and new
+
+May import: ``model`` and the domain.
+"""
