@@ -118,13 +118,20 @@ def record_entry(record: dict[str, Any], notation: str) -> dict[str, Any]:
             notation = f"back to position {record.get('to_position')}"
         else:
             notation = kind
-    return {
+    entry = {
         "position": int(record["position"]),
         "kind": kind,
         "seat": str(seat or ""),
         "notation": notation,
         "time": str(record.get("timestamp", "")),
     }
+    # What the table needs of a record: where a take-back went (the line of
+    # play), and the game's undo policy (which take-backs to offer).
+    if "to_position" in record:
+        entry["to_position"] = int(record["to_position"])
+    if kind == "created":
+        entry["undo_policy"] = str(record.get("undo_policy", "none"))
+    return entry
 
 
 def state_entry(state: Any) -> dict[str, Any]:
