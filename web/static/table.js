@@ -161,7 +161,7 @@ export class Table {
     }
     const attributes = {
       type: "button",
-      class: choice.back ? "choice back" : choice.toggle ? "choice toggle" : "choice step",
+      class: choice.back ? "choice back" : choice.toggle ? "choice toggle" : choice.send ? "choice send" : "choice step",
       disabled: Boolean(choice.disabled),
       title: choice.why || null,
       onclick: () => this.clicked(choice),

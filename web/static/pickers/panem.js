@@ -36,7 +36,7 @@ export default {
     },
     tribute: {
       title: "Seal your tribute",
-      sets: [{ field: "tribute", title: "cards", items: (view) => hand(view) }],
+      sets: [{ field: "tribute", title: "cards" }],
       sendWords: (items) => `Seal ${items.tribute?.length ? andList(items.tribute) : "no card"} as tribute`,
     },
     discard: {
