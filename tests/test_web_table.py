@@ -299,6 +299,7 @@ def test_every_page_fits_the_screen_and_passes_axe(
     game's table as its seat to act sees it."""
     require_axe()
     width, height = size
+    problems: list[str] = []
     for game in GAMES:
         rules = get_rules(game)
         seats_named = [f"s{i + 1}" for i in range(min(max(3, rules.min_players), rules.max_players))]
@@ -308,18 +309,21 @@ def test_every_page_fits_the_screen_and_passes_axe(
         seat = next((s for s in state.to_act if s in created.seat_tokens), seats_named[0])
         page = seats.open(game_id, created.seat_tokens[seat], size)
         page.wait_table(state.last_position)
-        check_page(page, width, f"table-{game}-{width}x{height}")
+        problems += check_page(page, width, f"table-{game}-{width}x{height}")
     page = seats.open(game_id, None, size)
     for fragment, name in [("#/games", "games"), ("#/new", "new-game"), ("#/tournaments", "tournaments")]:
         page.goto(fragment)
         page.page.wait_for_timeout(300)
-        check_page(page, width, f"{name}-{width}x{height}")
+        problems += check_page(page, width, f"{name}-{width}x{height}")
+    assert not problems, problems
 
 
-def check_page(page: TablePage, width: int, name: str) -> None:
-    scroll_width = int(page.page.evaluate("document.documentElement.scrollWidth"))
-    assert scroll_width <= width, f"{name}: the page is {scroll_width} px wide"
-    found = serious_violations(page.page)
-    assert not found, f"{name}: {found}"
+def check_page(page: TablePage, width: int, name: str) -> list[str]:
+    """What is wrong with the page as it is now; a screenshot of it."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    problems = [f"{name}: {found}" for found in serious_violations(page.page)]
+    scroll_width = int(page.page.evaluate("document.documentElement.scrollWidth"))
+    if scroll_width > width:
+        problems.append(f"{name}: the page is {scroll_width} px wide")
+    return problems

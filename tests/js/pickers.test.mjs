@@ -49,7 +49,7 @@ test("carcassonne: a free place, then the turn, gives the move; back undoes a st
   let picked = choose({}, { pick: { kind: "place", values: [0, -1] } });
   sections = offer(picker, {}, legal, picked);
   assert.deepEqual(moves(sections), [{ place: { x: 0, y: -1, rotation: 0 } }, { place: { x: 0, y: -1, rotation: 2 } }]);
-  assert.deepEqual(sections[0].choices.map((c) => c.label), ["‹ at (0, -1)", "not turned", "turned half round"]);
+  assert.deepEqual(sections[0].choices.map((c) => c.label), ["‹ at (0, -1)", "not turned", "turned 180°"]);
   picked = click(picked, sections, "‹ at (0, -1)");
   assert.deepEqual(picked, {});
   const deploy = listing([{ deploy: { piece: "gatherer", zone: 0 } }, { deploy: { piece: "gatherer", zone: 2 } }, { pass: true }]);

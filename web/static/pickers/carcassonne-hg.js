@@ -2,7 +2,7 @@
 // map (click a marked place on the picture, or pick it here), choose how it
 // is turned, then place a figure on one of its zones or none.
 
-const TURNS = ["not turned", "turned a quarter right", "turned half round", "turned a quarter left"];
+const TURNS = ["not turned", "turned 90°", "turned 180°", "turned 270°"];
 
 export function turnWords(rotation) {
   return TURNS[rotation] ?? `turned ${rotation}`;
