@@ -693,7 +693,9 @@ def test_tokens_never_reach_the_front_ends_log(
         fork_links = page.page.eval_on_selector_all(
             "#fork-links a.link", "links => links.map(a => a.href)"
         )
-        fork_tokens = [urllib.parse.parse_qs(link.split("?", 1)[1])["token"][0] for link in fork_links]
+        fork_tokens = [
+            urllib.parse.parse_qs(link.split("?", 1)[1])["token"][0] for link in fork_links
+        ]
         page.page.click("#fork-dialog button[value=close]")
         # A seat moves and asks for a take-back from its own link.
         seat_page = ReplayPage(context.new_page(), web.url)

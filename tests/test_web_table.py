@@ -63,7 +63,9 @@ class Seats:
         self.contexts: list[Any] = []
         self.pages: list[TablePage] = []
 
-    def open(self, game_id: str, token: str | None, size: tuple[int, int] = (1280, 720)) -> TablePage:
+    def open(
+        self, game_id: str, token: str | None, size: tuple[int, int] = (1280, 720)
+    ) -> TablePage:
         context = self.browser.new_context(
             viewport={"width": size[0], "height": size[1]}, bypass_csp=True
         )
@@ -160,7 +162,9 @@ def test_a_carcassonne_turn_placed_by_clicking_the_map(seats: Seats, client: Cli
         steps.first.focus()
         page.page.keyboard.press("Enter")
         page.page.wait_for_selector("#table-panel fieldset[data-kind='deploy'] button.back")
-        zone = page.page.locator("#table-panel fieldset[data-kind='deploy'] button[data-move]").first
+        zone = page.page.locator(
+            "#table-panel fieldset[data-kind='deploy'] button[data-move]"
+        ).first
         chosen = json.loads(zone.get_attribute("data-move") or "null")
         zone.focus()
         page.page.keyboard.press("Enter")
@@ -250,7 +254,9 @@ def test_a_panem_round_with_a_trade_and_sealed_tributes(seats: Seats, client: Cl
     kinds_played = [next(iter(r["move"])) for r in records if r["kind"] == "move"]
     assert "propose" in kinds_played and "accept" in kinds_played, kinds_played
     assert kinds_played.count("tribute") == 3, kinds_played
-    sealed = [r["move"]["tribute"] for r in records if r["kind"] == "move" and "tribute" in r["move"]]
+    sealed = [
+        r["move"]["tribute"] for r in records if r["kind"] == "move" and "tribute" in r["move"]
+    ]
     assert any(sealed), "a card was sealed"
 
 
@@ -302,7 +308,9 @@ def test_every_page_fits_the_screen_and_passes_axe(
     problems: list[str] = []
     for game in GAMES:
         rules = get_rules(game)
-        seats_named = [f"s{i + 1}" for i in range(min(max(3, rules.min_players), rules.max_players))]
+        seats_named = [
+            f"s{i + 1}" for i in range(min(max(3, rules.min_players), rules.max_players))
+        ]
         created = client.create(game, seats_named, seed_hex="000000000000001f")
         play_moves(client, created, 12, random.Random(3))
         state = client.state(game_id := created.game_id)
@@ -311,7 +319,11 @@ def test_every_page_fits_the_screen_and_passes_axe(
         page.wait_table(state.last_position)
         problems += check_page(page, width, f"table-{game}-{width}x{height}")
     page = seats.open(game_id, None, size)
-    for fragment, name in [("#/games", "games"), ("#/new", "new-game"), ("#/tournaments", "tournaments")]:
+    for fragment, name in [
+        ("#/games", "games"),
+        ("#/new", "new-game"),
+        ("#/tournaments", "tournaments"),
+    ]:
         page.goto(fragment)
         page.page.wait_for_timeout(300)
         problems += check_page(page, width, f"{name}-{width}x{height}")

@@ -237,6 +237,9 @@ class Gateway:
         legal moves of the caller's seat, or of ``seat`` for the arbiter.
         No moves for a spectator, a seat not to act, or a finished game."""
         state = await self.call("GetState", pb.GetStateRequest(game_id=game_id), token)
+        return await self.table_of(state, token, seat)
+
+    async def table_of(self, state: Any, token: str | None, seat: str) -> dict[str, Any]:
         entry = {
             "game_id": state.game_id,
             "game": state.game,
@@ -251,7 +254,7 @@ class Gateway:
         arbiter = state.viewer == ARBITER
         mover = (seat or ARBITER) if arbiter else state.viewer
         if state.viewer and not state.finished and mover in state.to_act:
-            request = pb.ListLegalMovesRequest(game_id=game_id, seat=seat if arbiter else "")
+            request = pb.ListLegalMovesRequest(game_id=state.game_id, seat=seat if arbiter else "")
             listing = await self.call("ListLegalMoves", request, token)
             entry["legal"] = {
                 "seat": listing.seat,

@@ -190,3 +190,21 @@ test("the schema form: a schema of exactly one key among several gives a variant
   assert.deepEqual(variants.map((v) => v.title), ["go", "skip"]);
   assert.deepEqual(moveFrom(variants[1], {}), { move: { skip: true } });
 });
+
+import { beforeOwnLastMove, currentLine } from "../../web/static/takeback.js";
+
+test("taking back: a seat's last move still standing, across earlier take-backs", () => {
+  const records = [
+    { position: 0, kind: "created" },
+    { position: 1, kind: "move", seat: "ann" },
+    { position: 2, kind: "move", seat: "ben" },
+    { position: 3, kind: "move", seat: "ann" },
+    { position: 4, kind: "takeback", to_position: 2 },
+    { position: 5, kind: "move", seat: "cy" },
+  ];
+  assert.deepEqual(currentLine(records).map((r) => r.position), [1, 2, 5]);
+  assert.equal(beforeOwnLastMove(records, "ann"), 0);
+  assert.equal(beforeOwnLastMove(records, "ben"), 1);
+  assert.equal(beforeOwnLastMove(records, "cy"), 2);
+  assert.equal(beforeOwnLastMove(records, "dee"), null);
+});

@@ -39,7 +39,9 @@ function toast(message) {
 let tableTimer = null;
 function tableChanged() {
   clearTimeout(tableTimer);
-  tableTimer = setTimeout(() => table.refresh(), 30);
+  tableTimer = setTimeout(() => {
+    if (table.position === null || table.position < replay.last) table.refresh();
+  }, 30);
 }
 
 const live = new LiveFeed({
@@ -134,6 +136,7 @@ const branches = new Branches(
 const table = new Table({ panel: $("table-panel"), board: $("board") }, keyring, {
   say: (message) => toast(message),
   onPlayed: (answer) => {
+    replay.keep(answer.state);
     for (const record of answer.records) replay.addRecord(record);
   },
   onTable: (now) => takeBack.render(now, replay.records[0]?.undo_policy),

@@ -120,6 +120,12 @@ export class Replay {
     if (this.position !== null) this.el.positionNumber.textContent = base + this.position;
   }
 
+  // A position the page was given along with something else (the answer to
+  // a move): kept, so showing it costs no fetch.
+  keep(entry) {
+    if (entry.game_id === this.gameId) this.cache.set(this.key(entry.position), entry);
+  }
+
   // A record stored since the page loaded (from the live feed).
   addRecord(record) {
     if (record.position < this.records.length) return;

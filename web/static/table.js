@@ -74,6 +74,12 @@ export class Table {
       return;
     }
     if (this.loading !== loading || this.gameId !== gameId) return;
+    this.show(now, note);
+  }
+
+  // Draw the table as the front end answered it.
+  show(now, note = "") {
+    this.loading = null;
     this.now = now;
     this.game = now.game;
     if (now.legal) this.picked = keepFitting(pickerFor(now.game), now.legal, this.picked);
@@ -320,7 +326,7 @@ export class Table {
       this.picked = {};
       this.formValues = {};
       this.hooks.onPlayed(answer);
-      await this.refresh();
+      this.show(answer.table);
     } catch (error) {
       this.sending = false;
       if (error.reason === "stale-position" || error.reason === "position-taken") {
