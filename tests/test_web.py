@@ -379,7 +379,8 @@ def test_a_seats_page_never_holds_another_seats_hidden_cards(
         if "/follow" in response.url:
             continue  # the live stream: it stays open, and it brings nothing new here
         if response.url.endswith("/api/game-types"):
-            continue  # the games' published schemas, the same for everyone (their examples name cards)
+            # The games' published schemas: the same for everyone (examples name cards).
+            continue
         body = response.text()
         match = re.search(r"[?&]at=(\d+)", response.url)
         hidden = hidden_at[int(match.group(1))] if match else never_known
