@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 PORT ?= 50051
 DB ?= gamelog.sqlite
 
-.PHONY: setup serve test lint typecheck unit proto docs bench clean
+.PHONY: setup serve test lint typecheck unit jstest proto docs bench clean
 
 # scripts/setup_venv.py takes a lock, so `make serve` and `make test` started
 # together on a fresh clone install once, not twice into one folder.
@@ -34,7 +34,11 @@ typecheck: setup .typecheck/gamelog
 unit: setup
 	$(BIN)/python -m pytest -n 2 --doctest-modules games service replay cli tournaments web tests
 
-test: lint typecheck unit
+# The page's pure modules under node's own test runner (scripts/node_tests.sh).
+jstest:
+	@bash scripts/node_tests.sh
+
+test: lint typecheck jstest unit
 
 proto: setup
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/python -m grpc_tools.protoc -Iproto --python_out=proto --grpc_python_out=proto \

@@ -14,6 +14,11 @@ then a task after it (which runs once that frame is painted).
   the positions next to the one on show are fetched ahead).
 - **big picture**: the same steps on a Hadara game, whose table is some 70 kB
   of SVG against freeform's 0.5 kB.
+- **move**: a seat's click on a legal move in the table's picker (a
+  three-too-many game, two seats each in a page of its own) to the board
+  redrawn at the new position after the server acknowledged the move:
+  from the click event's timestamp to the paint after ``gamelog:drawn``.
+  Its baseline is a bare PlayMove round trip from Python in the same run.
 
 Baselines measured in the same run: the raw GetState round trip with its
 picture over gRPC from Python (what a jump must wait for at least), and the
@@ -41,6 +46,7 @@ LAUNCH_ARGS = [
 ]
 STEP_GOAL_MS = 50.0
 JUMP_GOAL_MS = 200.0
+MOVE_GOAL_MS = 150.0
 
 # Installed once per page: times each input from its event's timestamp to
 # the paint after the board showed the new position.
@@ -182,6 +188,70 @@ new MutationObserver(() => {
 """
 
 
+# Installed in each seat's page: times a click on a legal move to the paint
+# after the board showed the position the move made.
+MOVE_PROBE = """() => {
+  const probe = { start: null, target: null, times: [] };
+  document.querySelector("#table-panel").addEventListener("click", (event) => {
+    if (!event.target.closest("button[data-move]")) return;
+    probe.start = event.timeStamp;
+    probe.target = Number(document.querySelector("#table-panel").dataset.position) + 1;
+  }, true);
+  window.addEventListener("gamelog:drawn", (event) => {
+    if (probe.start === null || event.detail.position < probe.target) return;
+    const start = probe.start;
+    probe.start = null;
+    requestAnimationFrame(() => setTimeout(() => probe.times.push(performance.now() - start), 0));
+  });
+  window.__moveProbe = probe;
+}"""
+
+
+def play_round_trips(client: Any, count: int) -> list[float]:
+    """Bare PlayMove round trips (ms) on a three-too-many game of two seats."""
+    created = client.create("three-too-many", ["ann", "ben"], seed_hex="0000000000000b0b")
+    times: list[float] = []
+    while len(times) < count:
+        state = client.state(created.game_id)
+        if state.finished:
+            created = client.create("three-too-many", ["ann", "ben"])
+            continue
+        seat = state.to_act[0]
+        move = client.legal_moves(created.game_id, created.seat_tokens[seat])[0]
+        t = time.perf_counter()
+        client.play(created.game_id, move, state.last_position, created.seat_tokens[seat])
+        times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
+def click_moves(browser: Any, url: str, client: Any, count: int) -> list[float]:
+    """Moves played by clicking the picker, each seat in its own page."""
+    created = client.create("three-too-many", ["ann", "ben"], seed_hex="0000000000000b0c")
+    game_id = created.game_id
+    pages = {}
+    for seat, token in created.seat_tokens.items():
+        page = browser.new_page(viewport={"width": 1440, "height": 1000})
+        page.goto(f"{url}#/game/{game_id}?token={token}")
+        page.wait_for_selector("#table-panel[data-ready]")
+        page.evaluate(MOVE_PROBE)
+        pages[seat] = page
+    done = 0
+    while done < count:
+        state = client.state(game_id)
+        if state.finished:
+            break
+        page = pages[state.to_act[0]]
+        page.wait_for_selector(f"#table-panel[data-ready='{state.last_position}']")
+        before = int(page.evaluate("window.__moveProbe.times.length"))
+        page.locator("#table-panel fieldset button[data-move]").first.click()
+        page.wait_for_function(f"() => window.__moveProbe.times.length > {before}")
+        done += 1
+    times = [float(t) for page in pages.values() for t in page.evaluate("window.__moveProbe.times")]
+    for page in pages.values():
+        page.close()
+    return times
+
+
 def case_i(settings: Settings) -> CaseResult:
     from gamelog.cli.client import Client
 
@@ -201,6 +271,7 @@ def case_i(settings: Settings) -> CaseResult:
     steps = settings.pick(300, 20)
     jumps = settings.pick(100, 10)
     hadara_moves = settings.pick(120, 30)
+    clicks = settings.pick(40, 8)
     server = start_server_process(settings.workdir, "--db", str(settings.workdir / "i.sqlite"))
     web = start_web_process(settings.workdir, server.address)
     try:
@@ -225,6 +296,9 @@ def case_i(settings: Settings) -> CaseResult:
                 loads = [page.load_times(web.url, game_id) for _ in range(settings.pick(5, 2))]
                 big = Page(browser, web.url, hadara_id, 0)
                 big_steps = big.steps(min(steps, hadara_last))
+                with Client(server.address) as client:
+                    move_times = click_moves(browser, web.url, client, clicks)
+                    play_baseline = play_round_trips(client, clicks)
             finally:
                 browser.close()
     finally:
@@ -279,6 +353,14 @@ def case_i(settings: Settings) -> CaseResult:
             STEP_GOAL_MS,
         ),
     )
+    moved = row(
+        f"move: click on a legal move → board after the server's answer ({len(move_times)} moves)",
+        [(t, False) for t in move_times],
+        play_baseline,
+        MOVE_GOAL_MS,
+    )
+    moved.ratio_meaning = "page time / bare PlayMove round trip (lower is better)"
+    result.rows.append(moved)
     board_load = median([board for board, _ in loads])
     list_load = median([listed for _, listed in loads])
     result.notes.append(

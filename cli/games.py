@@ -17,6 +17,8 @@ from gamelog.cli.common import (
     emit,
     print_created,
 )
+from gamelog.web.links import seat_links
+from gamelog.web.links import web_base as links_base
 
 
 @click.command()
@@ -170,6 +172,17 @@ def list_games(
     metavar="KEY=VALUE",
     help="a tag pair for the record: Event=..., Round=..., Table=...",
 )
+@click.option(
+    "--links",
+    is_flag=True,
+    help="also print one link per seat and the arbiter (the token in the link's fragment)",
+)
+@click.option(
+    "--web-base",
+    default="http://127.0.0.1:8080/",
+    show_default=True,
+    help="the address of `gamelog web` for --links",
+)
 def new(
     server: str,
     ca: str | None,
@@ -181,8 +194,16 @@ def new(
     options_json: str | None,
     undo_policy: str,
     tags: tuple[str, ...],
+    links: bool,
+    web_base: str,
 ) -> None:
-    """Create a game: prints its id and one secret token per seat."""
+    """Create a game: prints its id and one secret token per seat (with
+    --links, a link per seat that opens its table in `gamelog web`)."""
+    if links:
+        try:
+            web_base = links_base(web_base)
+        except ValueError as error:
+            raise click.BadParameter(str(error), param_hint="--web-base") from None
     options: dict[str, Any] = json.loads(options_json) if options_json else {}
     if deal_file:
         options["deal"] = json.loads(Path(deal_file).read_text())
@@ -197,7 +218,23 @@ def new(
             metadata,
             seed_hex,
         )
+    if links:
+        print_links(created, web_base, as_json)
+        return
     print_created(created, f"game [bold]{created.game_id}[/bold] ({game})", as_json)
+
+
+def print_links(created: Any, base: str, as_json: bool) -> None:
+    """A new game's seat links: each opens the table as its seat. They hold
+    the tokens (in the fragment, which no server sees): hand each to its seat."""
+    found = seat_links(base, created.game_id, dict(created.seat_tokens), created.arbiter_token)
+    if as_json:
+        emit({"game_id": created.game_id, "links": dict(found)})
+        return
+    click.echo(f"game {created.game_id}: one link per seat (each holds its secret token)")
+    width = max(len(who) for who, _ in found)
+    for who, link in found:
+        click.echo(f"{who:<{width}}  {link}")
 
 
 def parse_tags(tags: tuple[str, ...]) -> dict[str, str]:

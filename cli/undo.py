@@ -14,6 +14,7 @@ from gamelog.cli.common import (
     log_line,
     token_option,
 )
+from gamelog.cli.takeback_words import takeback_words, waiting_for
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.fold import line_records
 
@@ -48,13 +49,17 @@ def undo(
         if action == "request" and to_position is None:
             to_position = before_own_last_move(client.records(game_id, token), state.viewer)
         outcome = client.take_back(game_id, action, to_position or 0, state.last_position, token)
+        # Where the game goes on, and who must still answer a request.
+        after = client.state(game_id, token)
+        seats = client.log(game_id, token, 0, 0)[0][0]["seats"]
+    waiting = waiting_for(after.pending_undo_json, seats)
     records = [json.loads(r.record_json) for r in outcome.records]
     if as_json:
         emit({"position": outcome.position, "taken_back": outcome.taken_back, "records": records})
         return
     for record, message in zip(records, outcome.records):
         click.echo(log_line(record, message.notation))
-    click.echo("moves taken back" if outcome.taken_back else "request stored")
+    click.echo(takeback_words(records, after.last_position, waiting))
 
 
 def before_own_last_move(records: list[dict[str, Any]], seat: str) -> int:

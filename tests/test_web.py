@@ -120,8 +120,8 @@ def test_the_page_and_its_files_come_from_the_package_alone(web: WebProcess) -> 
     status, headers, body = http(web.url)
     assert status == 200 and b'<script type="module" src="/static/main.js">' in body
     assert "script-src 'self'" in headers["content-security-policy"]
-    files = sorted(p.name for p in STATIC.iterdir())
-    assert {"index.html", "main.js", "style.css", "replay.js"} <= set(files)
+    files = sorted(str(p.relative_to(STATIC)) for p in STATIC.rglob("*") if p.is_file())
+    assert {"index.html", "main.js", "style.css", "replay.js", "pickers/engine.js"} <= set(files)
     for name in files:
         status, _, content = http(web.url + f"static/{name}")
         assert status == 200, name
@@ -349,6 +349,9 @@ def test_a_seats_page_never_holds_another_seats_hidden_cards(
     page.page.on("response", lambda r: received.append(r) if "/api/" in r.url else None)
     page.open_game(created.game_id, token=created.seat_tokens[seat])
     assert page.viewer_badge() == f"as {seat}"
+    # The table (the seat's picker, its list of moves, the schema form) is in
+    # the page too, and in what the browser received.
+    page.page.wait_for_selector(f"#table-panel[data-ready='{last}']")
 
     visited = [last]
     page.press("ArrowLeft", 3)
@@ -375,6 +378,9 @@ def test_a_seats_page_never_holds_another_seats_hidden_cards(
     for response in received:
         if "/follow" in response.url:
             continue  # the live stream: it stays open, and it brings nothing new here
+        if response.url.endswith("/api/game-types"):
+            # The games' published schemas: the same for everyone (examples name cards).
+            continue
         body = response.text()
         match = re.search(r"[?&]at=(\d+)", response.url)
         hidden = hidden_at[int(match.group(1))] if match else never_known
@@ -469,7 +475,8 @@ def test_the_branch_tree_and_a_fork_from_the_shown_position(
     page.page.wait_for_selector("#fork-dialog[open]")
     branch_id = page.page.inner_text("#fork-id")
     assert page.page.inner_text("#fork-at") == "3"
-    assert page.count("#fork-tokens tr") == len(created.seat_tokens) + 1
+    assert page.count("#fork-links li.seat-link") == len(created.seat_tokens) + 1
+    page.page.wait_for_selector("#fork-links li.seat-link .qr svg")
     page.page.click("#fork-open")
     page.page.wait_for_function("id => location.hash.startsWith('#/game/' + id)", arg=branch_id)
     page.wait_position(0)
@@ -509,8 +516,8 @@ def test_a_running_game_is_forked_by_its_arbiter_only(page: ReplayPage, client: 
     # The dialog's close event comes in a task of its own, after the click:
     # the tree may well be drawn before it.
     page.page.wait_for_selector("#fork-dialog:not([open])", state="attached")
-    page.page.wait_for_function("() => document.querySelectorAll('#fork-tokens tr').length === 0")
-    assert page.count("#fork-tokens tr") == 0, "the tokens leave the page with the dialog"
+    page.page.wait_for_function("() => document.querySelectorAll('#fork-links li').length === 0")
+    assert page.count("#fork-links li") == 0, "the tokens leave the page with the dialog"
     assert client.state(branch_id).position == 0
 
 
@@ -670,7 +677,8 @@ def test_tokens_never_reach_the_front_ends_log(
 ) -> None:
     """uvicorn's access log prints every request line: tokens travel in
     headers, so none is in it, however the page was given them."""
-    created = new_game(client, "three-too-many", 4, seed=61)
+    created = client.create("three-too-many", ["s1", "s2", "s3"], undo_policy="consent")
+    play_moves(client, created, 4, random.Random(61))
     web = start_web_process(tmp_path, server.address)
     try:
         context = browser.new_context()
@@ -682,14 +690,29 @@ def test_tokens_never_reach_the_front_ends_log(
             "() => document.querySelector('#viewer-badge').textContent === 'as arbiter'"
         )
         page.page.click("#fork-button")
-        page.page.wait_for_selector("#fork-dialog[open]")
-        fork_tokens = page.page.eval_on_selector_all(
-            "#fork-tokens code", "cs => cs.map(c => c.textContent)"
+        page.page.wait_for_selector("#fork-dialog[open] #fork-links .qr svg")
+        fork_links = page.page.eval_on_selector_all(
+            "#fork-links a.link", "links => links.map(a => a.href)"
         )
+        fork_tokens = [
+            urllib.parse.parse_qs(link.split("?", 1)[1])["token"][0] for link in fork_links
+        ]
+        page.page.click("#fork-dialog button[value=close]")
+        # A seat moves and asks for a take-back from its own link.
+        seat_page = ReplayPage(context.new_page(), web.url)
+        to_act = client.state(created.game_id).to_act[0]
+        seat_page.open_game(created.game_id, token=created.seat_tokens[to_act])
+        seat_page.page.wait_for_selector("#table-panel fieldset button[data-move]")
+        seat_page.page.locator("#table-panel fieldset button[data-move]").first.click()
+        seat_page.page.wait_for_selector("#table-panel[data-ready='5']")
+        seat_page.page.click("#takeback-panel button.ask-own")
+        seat_page.page.wait_for_selector("#takeback-panel .said")
         context.close()
     finally:
         web.stop()
     log = web.log_path.read_text()
     assert '"GET /api/games/' in log and "/follow" in log and '"POST /api/games/' in log
+    assert "/moves" in log and "/takeback" in log and "/table" in log and '"POST /api/qr' in log
+    assert len(fork_tokens) == len(created.seat_tokens) + 1
     for token in [*created.seat_tokens.values(), created.arbiter_token, *fork_tokens]:
         assert token not in log

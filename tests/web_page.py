@@ -227,3 +227,79 @@ def as_number(value: str) -> int | str:
 def svg_class_count(svg: str) -> int:
     """Elements carrying a class attribute in an SVG as the service sent it."""
     return len(re.findall(r"<[a-zA-Z][^>]*\sclass=\"", svg))
+
+
+# -- the table -------------------------------------------------------------------------
+
+AXE = Path(__file__).resolve().parent / "browser" / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = [(390, 844), (1280, 720), (1920, 1080)]
+"""A phone, a laptop, a desktop screen: every page is checked at each."""
+
+
+def axe_problem() -> str | None:
+    if not AXE.exists():
+        return f"axe-core is not installed: run `npm ci` in {AXE.parents[2]}"
+    return None
+
+
+def require_axe() -> None:
+    problem = axe_problem()
+    if problem is None:
+        return
+    if os.environ.get("GAMELOG_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"the accessibility checks are required but cannot run: {problem}")
+    pytest.skip(problem)
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now
+    (the context must bypass the page's CSP, which allows no injected script)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => {
+             const result = await axe.run(document, { resultTypes: ["violations"] });
+             return result.violations
+               .filter(v => v.impact === "serious" || v.impact === "critical")
+               .map(v => `${v.id} (${v.impact}): `
+                 + v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(" | "));
+           }"""
+    )
+    return [str(line) for line in found]
+
+
+def seat_url(base: str, game_id: str, token: str) -> str:
+    """A seat link as `gamelog new --links` prints it."""
+    from gamelog.web.links import seat_link
+
+    return seat_link(base, game_id, token)
+
+
+class TablePage(ReplayPage):
+    """One seat's browser on the table: its own context, opened from its link."""
+
+    def open_link(self, link: str, game_id: str) -> None:
+        self.page.goto(link)
+        self.page.wait_for_selector("body[data-ready]", timeout=WAIT_MS)
+        self.wait_open(game_id)
+
+    def wait_table(self, position: int) -> None:
+        """Until the table panel shows the game at ``position``."""
+        self.page.wait_for_selector(f"#table-panel[data-ready='{position}']", timeout=WAIT_MS)
+
+    def offered(self, selector: str = "#table-panel button[data-move]") -> list[Any]:
+        import json
+
+        found = self.page.eval_on_selector_all(selector, "bs => bs.map(b => b.dataset.move)")
+        return [json.loads(text) for text in found]
+
+    def click_move(self, move: Any) -> None:
+        import json
+
+        buttons = self.page.locator("#table-panel button[data-move]")
+        for index in range(buttons.count()):
+            button = buttons.nth(index)
+            if json.loads(button.get_attribute("data-move") or "null") == move:
+                button.click()
+                return
+        raise AssertionError(f"{move} is not offered")

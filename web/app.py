@@ -14,6 +14,11 @@ one, and the front end keeps none: it has no sessions and no cookies.
     GET  /api/games/{id}/follow?from=N   server-sent events: records as stored
     GET  /api/games/{id}/tree            the game's tree of branches
     POST /api/games/{id}/fork            {"at": N}: a new game from position N
+    GET  /api/games/{id}/table?seat=S    the caller's view now and its legal moves
+    POST /api/games/{id}/moves           {"move", "at", "request_id"}: play a move
+    POST /api/games/{id}/takeback        {"action", "to", "at"}: ask, answer, order
+    POST /api/games                      {"game", "seats", "tags", "options", "undo_policy"}
+    POST /api/qr                         {"text": link}: the link as a QR code (SVG)
     GET  /api/events                     tournaments (events) from the games' tags
     GET  /api/event?name=E               one event's rounds and tables
 
@@ -42,8 +47,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.web import listing, tournaments
 from gamelog.web.gateway import Gateway, GatewayError
+from gamelog.web.links import qr_svg
 from gamelog.web.sharing import SharedCalls
 from gamelog.web.streaming import (
     MAX_STREAMS,
@@ -58,7 +65,11 @@ GAME_ID = re.compile(r"[0-9A-Za-z-]{1,64}")
 TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
 MAX_POSITION = 2**40
 MAX_BODY_BYTES = 1024
-"""The largest body a POST may send (a fork's ``{"at": N}`` is a dozen bytes)."""
+"""The largest body a POST may send by default (a fork's ``{"at": N}`` is a dozen bytes)."""
+MAX_MOVE_BYTES = 64 * 1024
+"""A move's or a new game's body: a Panem trade or an explicit deal is a few kB."""
+UNDO_ACTIONS = ("request", "approve", "decline")
+REQUEST_ID = re.compile(r"[0-9A-Za-z_-]{0,64}")
 
 SECURITY_HEADERS = {
     # Only the page's own files run: a picture holding markup from a move
@@ -162,7 +173,7 @@ async def tree(request: Request) -> Response:
     return JSONResponse(await gateway_of(request).tree(game_id_of(request)))
 
 
-async def json_body(request: Request) -> Any:
+async def json_body(request: Request, limit: int = MAX_BODY_BYTES) -> Any:
     """A POST's body: a small JSON text, sent as JSON from this page.
 
     Only a page of this front end's own origin can send ``Content-Type:
@@ -183,11 +194,11 @@ async def json_body(request: Request) -> Any:
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY_BYTES:
+        if len(body) > limit:
             raise GatewayError(
                 "RESOURCE_EXHAUSTED",
                 "body-too-large",
-                f"a body is at most {MAX_BODY_BYTES} bytes",
+                f"a body is at most {limit} bytes",
                 status=413,
             )
     try:
@@ -203,6 +214,89 @@ async def fork(request: Request) -> Response:
         raise bad_request("bad-position", 'send {"at": N}, a position from 0')
     created = await gateway_of(request).fork(game_id_of(request), caller(request), at)
     return JSONResponse(created)
+
+
+def whole_number(value: Any, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_POSITION:
+        raise bad_request("bad-position", f"{name} is a position: a whole number from 0")
+    return value
+
+
+async def table(request: Request) -> Response:
+    seat = request.query_params.get("seat", "")
+    if len(seat) > 64:
+        raise bad_request("bad-seat", "a seat name is at most 64 characters")
+    found = await gateway_of(request).table(game_id_of(request), caller(request), seat)
+    return JSONResponse(found)
+
+
+async def play(request: Request) -> Response:
+    body = await json_body(request, MAX_MOVE_BYTES)
+    if not isinstance(body, dict) or "move" not in body:
+        raise bad_request("bad-body", 'send {"move": ..., "at": N, "request_id": "..."}')
+    at = whole_number(body.get("at"), "at")
+    request_id = body.get("request_id", "")
+    if not isinstance(request_id, str) or not REQUEST_ID.fullmatch(request_id):
+        raise bad_request("bad-request-id", "a request id is up to 64 letters, digits, - and _")
+    played = await gateway_of(request).play(
+        game_id_of(request), caller(request), body["move"], at, request_id
+    )
+    return JSONResponse(played)
+
+
+async def take_back(request: Request) -> Response:
+    body = await json_body(request)
+    action = body.get("action") if isinstance(body, dict) else None
+    if action not in UNDO_ACTIONS:
+        raise bad_request("bad-action", "action is request, approve or decline")
+    at = whole_number(body.get("at"), "at")
+    to = whole_number(body.get("to", 0), "to")
+    answered = await gateway_of(request).take_back(
+        game_id_of(request), caller(request), str(action), to, at
+    )
+    return JSONResponse(answered)
+
+
+async def create(request: Request) -> Response:
+    body = await json_body(request, MAX_MOVE_BYTES)
+    if not isinstance(body, dict):
+        raise bad_request("bad-body", "send the new game as a JSON object")
+    game, seats = body.get("game"), body.get("seats")
+    tags, options = body.get("tags", {}), body.get("options", {})
+    undo_policy = body.get("undo_policy", "none")
+    if not isinstance(game, str) or not game:
+        raise bad_request("bad-game", "name the game")
+    if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+        raise bad_request("bad-seats", "seats are a list of names")
+    if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
+        raise bad_request("bad-metadata", "tags are names with one line of text each")
+    if not isinstance(options, dict):
+        raise bad_request("bad-option", "options are a JSON object")
+    if undo_policy not in ("none", "consent", "arbiter", "free"):
+        raise bad_request("bad-undo-policy", "the undo policy is none, consent, arbiter or free")
+    created = await gateway_of(request).create(
+        pb.CreateGameRequest(
+            game=game,
+            seats=seats,
+            options_json=json.dumps(options),
+            undo_policy=undo_policy,
+            metadata=tags,
+        )
+    )
+    return JSONResponse(created)
+
+
+async def qr(request: Request) -> Response:
+    """A link as a QR code. The link (it holds a token) comes in the body,
+    never in the URL, so no log keeps it; the answer is not cached."""
+    body = await json_body(request)
+    text = body.get("text") if isinstance(body, dict) else None
+    if not isinstance(text, str):
+        raise bad_request("bad-text", 'send {"text": link}')
+    try:
+        return JSONResponse({"svg": qr_svg(text)})
+    except ValueError as error:
+        raise bad_request("bad-text", str(error)) from None
 
 
 async def event_list(request: Request) -> Response:
@@ -291,12 +385,17 @@ def create_app(
         Route("/", page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
         Route("/api/game-types", game_types),
-        Route("/api/games", games),
+        Route("/api/games", games, methods=["GET"]),
         Route("/api/games/{game_id}/state", state),
         Route("/api/games/{game_id}/records", records),
         Route("/api/games/{game_id}/follow", follow),
         Route("/api/games/{game_id}/tree", tree),
+        Route("/api/games", create, methods=["POST"]),
         Route("/api/games/{game_id}/fork", fork, methods=["POST"]),
+        Route("/api/games/{game_id}/table", table),
+        Route("/api/games/{game_id}/moves", play, methods=["POST"]),
+        Route("/api/games/{game_id}/takeback", take_back, methods=["POST"]),
+        Route("/api/qr", qr, methods=["POST"]),
         Route("/api/events", event_list),
         Route("/api/event", event),
     ]

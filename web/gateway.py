@@ -28,6 +28,8 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from gamelog.cli.client import MAX_MESSAGE_BYTES, with_default_port
+from gamelog.cli.takeback_words import takeback_words, waiting_for
+from gamelog.games.protocol import ARBITER
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 from gamelog.v1 import tournaments_pb2_grpc as tournaments_grpc
@@ -116,13 +118,20 @@ def record_entry(record: dict[str, Any], notation: str) -> dict[str, Any]:
             notation = f"back to position {record.get('to_position')}"
         else:
             notation = kind
-    return {
+    entry = {
         "position": int(record["position"]),
         "kind": kind,
         "seat": str(seat or ""),
         "notation": notation,
         "time": str(record.get("timestamp", "")),
     }
+    # What the table needs of a record: where a take-back went (the line of
+    # play), and the game's undo policy (which take-backs to offer).
+    if "to_position" in record:
+        entry["to_position"] = int(record["to_position"])
+    if kind == "created":
+        entry["undo_policy"] = str(record.get("undo_policy", "none"))
+    return entry
 
 
 def state_entry(state: Any) -> dict[str, Any]:
@@ -191,16 +200,22 @@ class Gateway:
     # -- the calls --------------------------------------------------------------------
 
     async def game_types(self) -> list[dict[str, Any]]:
+        """Each game with its option and move schemas: the new-game form and
+        the schema form for open-ended moves are built from them."""
         response = await self.call("ListGameTypes", pb.ListGameTypesRequest())
-        return [
-            {
-                "name": t.name,
-                "title": t.title,
-                "min_players": t.min_players,
-                "max_players": t.max_players,
-            }
-            for t in response.game_types
-        ]
+        found = []
+        for t in response.game_types:
+            schemas = loads(t.schemas_json) or {}
+            found.append(
+                {
+                    "name": t.name,
+                    "title": t.title,
+                    "min_players": t.min_players,
+                    "max_players": t.max_players,
+                    "schemas": {"options": schemas.get("options"), "move": schemas.get("move")},
+                }
+            )
+        return found
 
     async def state(self, game_id: str, token: str | None, at: int | None) -> dict[str, Any]:
         """The position as the caller sees it, with the game's picture (or,
@@ -215,6 +230,88 @@ class Gateway:
                 raise
         request.picture = False
         return state_entry(await self.call("GetState", request, token))
+
+    async def table(self, game_id: str, token: str | None, seat: str) -> dict[str, Any]:
+        """What a seat's page needs to move: the latest position as the caller
+        sees it (the view's JSON, who acts, a pending take-back), and the
+        legal moves of the caller's seat, or of ``seat`` for the arbiter.
+        No moves for a spectator, a seat not to act, or a finished game."""
+        state = await self.call("GetState", pb.GetStateRequest(game_id=game_id), token)
+        return await self.table_of(state, token, seat)
+
+    async def table_of(self, state: Any, token: str | None, seat: str) -> dict[str, Any]:
+        entry = {
+            "game_id": state.game_id,
+            "game": state.game,
+            "position": state.last_position,
+            "viewer": state.viewer or None,
+            "to_act": list(state.to_act),
+            "finished": state.finished,
+            "pending_undo": loads(state.pending_undo_json),
+            "view": loads(state.view_json),
+            "legal": None,
+        }
+        arbiter = state.viewer == ARBITER
+        mover = (seat or ARBITER) if arbiter else state.viewer
+        if state.viewer and not state.finished and mover in state.to_act:
+            request = pb.ListLegalMovesRequest(game_id=state.game_id, seat=seat if arbiter else "")
+            listing = await self.call("ListLegalMoves", request, token)
+            entry["legal"] = {
+                "seat": listing.seat,
+                "position": listing.position,
+                "moves": [json.loads(m) for m in listing.moves_json],
+                "complete": listing.complete,
+                "sample_note": listing.sample_note,
+            }
+        return entry
+
+    async def play(
+        self, game_id: str, token: str | None, move: Any, at: int, request_id: str
+    ) -> dict[str, Any]:
+        """One move at position ``at`` (the latest the page saw)."""
+        request = pb.PlayMoveRequest(
+            game_id=game_id, move_json=json.dumps(move), at_position=at, request_id=request_id
+        )
+        played = await self.call("PlayMove", request, token)
+        return {
+            "position": played.position,
+            "replayed": played.replayed,
+            "records": [
+                record_entry(json.loads(r.record_json), r.notation) for r in played.records
+            ],
+        }
+
+    async def take_back(
+        self, game_id: str, token: str | None, action: str, to: int, at: int
+    ) -> dict[str, Any]:
+        """Ask for, answer, or order a take-back; the answer says in words what
+        happened and where the game goes on."""
+        request = pb.TakeBackRequest(game_id=game_id, action=action, to_position=to, at_position=at)
+        outcome = await self.call("TakeBack", request, token)
+        records = [json.loads(r.record_json) for r in outcome.records]
+        after = await self.call("GetState", pb.GetStateRequest(game_id=game_id), token)
+        created = await self.call(
+            "ListEvents", pb.ListEventsRequest(game_id=game_id, to_position=0), token
+        )
+        seats = json.loads(created.records[0].record_json).get("seats", [])
+        waiting = waiting_for(after.pending_undo_json, seats)
+        return {
+            "position": after.last_position,
+            "taken_back": outcome.taken_back,
+            "records": [
+                record_entry(record, r.notation) for record, r in zip(records, outcome.records)
+            ],
+            "says": takeback_words(records, after.last_position, waiting),
+        }
+
+    async def create(self, request: pb.CreateGameRequest) -> dict[str, Any]:
+        """A new game; its tokens go to the caller once."""
+        created = await self.call("CreateGame", request)
+        return {
+            "game_id": created.game_id,
+            "seat_tokens": dict(created.seat_tokens),
+            "arbiter_token": created.arbiter_token,
+        }
 
     async def viewer(self, game_id: str, token: str | None) -> str | None:
         """Who the token makes the caller in this game (None: a spectator);

@@ -1,13 +1,17 @@
 // The page: which view shows, the viewer, the keys, the URL, the live feed.
 
-import { get, post } from "./api.js";
+import { get } from "./api.js";
+import { Branches } from "./branches.js";
 import { GameList } from "./games.js";
 import { Keyring } from "./keys.js";
 import { LiveFeed } from "./live.js";
+import { NewGame } from "./newgame.js";
 import { Replay } from "./replay.js";
 import { gameHash, parseHash } from "./route.js";
+import { Table } from "./table.js";
+import { TakeBack } from "./takeback.js";
 import { showEvent, showEvents } from "./tournaments.js";
-import { renderTree } from "./tree.js";
+import { Zoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,8 +35,20 @@ function toast(message) {
 
 // -- the replay board -------------------------------------------------------------------
 
+// New records redraw the table too (debounced: a move's records come in a burst).
+let tableTimer = null;
+function tableChanged() {
+  clearTimeout(tableTimer);
+  tableTimer = setTimeout(() => {
+    if (table.position === null || table.position < replay.last) table.refresh();
+  }, 30);
+}
+
 const live = new LiveFeed({
-  onRecord: (record) => replay.addRecord(record),
+  onRecord: (record) => {
+    replay.addRecord(record);
+    tableChanged();
+  },
   onEnd: () => showLiveState("off"),
   onState: (state, why) => showLiveState(state, why),
 });
@@ -48,6 +64,7 @@ function showLiveState(state, why = "") {
 const replay = new Replay(
   {
     board: $("board"),
+    picture: $("board-view"),
     slider: $("slider"),
     positionNumber: $("position-number"),
     lastNumber: $("last-number"),
@@ -60,8 +77,9 @@ const replay = new Replay(
       drawn = entry;
       describe(entry);
       scheduleUrl();
+      table.markBoard();
     },
-    onRefused: (error) => refused(error),
+    onRefused: (error, when) => refused(error, when),
     onOpened: (state) => opened(state),
     onRecords: () => recordsReady(),
     onLast: () => {
@@ -97,20 +115,44 @@ function describe(entry) {
     parts.push(`take-back asked by ${seatWord(entry.pending_undo.seat)} to position ${entry.pending_undo.to_position}`);
   }
   $("status-line").textContent = parts.join(" · ");
-  updateFork(entry);
+  branches.update(entry);
 }
 
-function updateFork(entry) {
-  const button = $("fork-button");
-  const arbiter = entry.viewer === "#arbiter";
-  const allowed = (replay.finished || arbiter) && !entry.finished;
-  button.disabled = !allowed;
-  button.textContent = `Fork from position ${entry.position}`;
-  let note = "";
-  if (entry.finished) note = "The game is over at this position: step back to fork.";
-  else if (!replay.finished && !arbiter) note = "A running game is forked by its arbiter: use the arbiter's token.";
-  $("fork-note").textContent = note;
-}
+const branches = new Branches(
+  {
+    tree: $("tree"),
+    forkButton: $("fork-button"),
+    forkNote: $("fork-note"),
+    dialog: $("fork-dialog"),
+    forkId: $("fork-id"),
+    forkAt: $("fork-at"),
+    forkLinks: $("fork-links"),
+  },
+  keyring,
+  replay,
+  (message) => toast(message),
+);
+
+const table = new Table({ panel: $("table-panel"), board: $("board") }, keyring, {
+  say: (message) => toast(message),
+  onPlayed: (answer) => {
+    replay.keep(answer.state);
+    for (const record of answer.records) replay.addRecord(record);
+  },
+  onTable: (now) => takeBack.render(now, replay.records[0]?.undo_policy),
+});
+
+const takeBack = new TakeBack($("takeback-panel"), keyring, {
+  records: () => replay.records,
+  shown: () => replay.position,
+  say: (message) => toast(message),
+  changed: () => table.refresh(),
+});
+
+const zoom = new Zoom($("board"), $("board-view"), $("zoom-level"));
+$("zoom-in").addEventListener("click", () => zoom.zoomBy(1.25));
+$("zoom-out").addEventListener("click", () => zoom.zoomBy(0.8));
+$("zoom-fit").addEventListener("click", () => zoom.reset());
 
 function opened(state) {
   const title = titles.get(state.game) || state.game;
@@ -139,23 +181,30 @@ function recordsReady() {
   } else {
     live.start(replay.gameId, keyring.token, replay.last + 1);
   }
-  loadTree();
+  branches.load();
+  table.open(replay.gameId);
 }
 
-async function loadTree() {
-  const gameId = replay.gameId;
-  try {
-    const tree = await get(`/api/games/${encodeURIComponent(gameId)}/tree`);
-    if (replay.gameId !== gameId) return;
-    const children = renderTree($("tree"), tree, gameId);
-    replay.moves.branches(children);
-  } catch (error) {
-    $("tree").textContent = error.message;
-  }
+// A game that cannot be opened leaves nothing of the game before on show.
+function clearGame() {
+  drawn = null;
+  $("game-title").textContent = "No such game";
+  $("game-id").textContent = "";
+  $("game-tags").replaceChildren();
+  $("move-list").replaceChildren();
+  $("board-view").replaceChildren();
+  $("tree").replaceChildren();
+  $("status-line").textContent = "";
+  $("position-number").textContent = "0";
+  $("last-number").textContent = "0";
+  $("viewer-badge").textContent = "";
+  table.close();
+  takeBack.render(null);
 }
 
-function refused(error) {
+function refused(error, when = "") {
   toast(error.message);
+  if (when === "open" && (error.status === 404 || error.status === 400)) clearGame();
   const ownToken = error.status === 401 || error.status === 403;
   if (ownToken && keyring.active) {
     // This token is not this game's: fall back to what anyone may see.
@@ -167,6 +216,7 @@ function refused(error) {
 function viewerChanged() {
   if (view === "game") {
     live.stop();
+    table.close();
     replay.changeViewer();
     scheduleUrl();
   }
@@ -221,52 +271,6 @@ $("viewer-select").addEventListener("change", (event) => {
   viewerChanged();
 });
 
-// -- forking ----------------------------------------------------------------------------
-
-$("fork-button").addEventListener("click", async () => {
-  const at = replay.position;
-  const gameId = replay.gameId;
-  let created;
-  try {
-    created = await post(`/api/games/${encodeURIComponent(gameId)}/fork`, { at }, keyring.token);
-  } catch (error) {
-    toast(error.message);
-    return;
-  }
-  $("fork-id").textContent = created.game_id;
-  $("fork-at").textContent = at;
-  const rows = Object.entries(created.seat_tokens).map(([seat, token]) => [seat, token]);
-  rows.push(["arbiter", created.arbiter_token]);
-  $("fork-tokens").replaceChildren(
-    ...rows.map(([who, token]) => {
-      const tr = document.createElement("tr");
-      const name = document.createElement("th");
-      name.textContent = who;
-      const value = document.createElement("td");
-      value.append(Object.assign(document.createElement("code"), { textContent: token }));
-      tr.append(name, value);
-      return tr;
-    }),
-  );
-  const dialog = $("fork-dialog");
-  dialog.dataset.game = created.game_id;
-  dialog.dataset.token = created.arbiter_token;
-  dialog.showModal();
-  loadTree();
-});
-
-$("fork-dialog").addEventListener("close", () => {
-  const dialog = $("fork-dialog");
-  const gameId = dialog.dataset.game;
-  const token = dialog.dataset.token;
-  delete dialog.dataset.token;
-  $("fork-tokens").replaceChildren(); // the tokens leave the page with the dialog
-  if (dialog.returnValue === "open" && gameId) {
-    keyring.use(keyring.add(token));
-    location.hash = gameHash(gameId);
-  }
-});
-
 // -- views ------------------------------------------------------------------------------
 
 const games = new GameList(
@@ -280,6 +284,8 @@ const games = new GameList(
   },
   titles,
 );
+
+const newGame = new NewGame($("view-new"));
 
 function showView(name) {
   view = name;
@@ -304,6 +310,7 @@ async function route() {
   if (where.view !== "game") {
     live.stop();
     replay.close();
+    table.close();
     drawn = null;
   }
   showView(where.view);
@@ -317,6 +324,9 @@ async function route() {
   } else if (where.view === "games") {
     document.title = "Games · gamelog";
     await games.show(where.params);
+  } else if (where.view === "new") {
+    document.title = "New game · gamelog";
+    newGame.show();
   } else if (where.view === "tournaments") {
     document.title = "Tournaments · gamelog";
     await showEvents($("events"));
@@ -332,6 +342,8 @@ async function start() {
     const types = await get("/api/game-types");
     for (const type of types) titles.set(type.name, type.title || type.name);
     games.setGameTypes(types);
+    table.setSchemas(types);
+    newGame.setGameTypes(types);
   } catch (error) {
     toast(error.message);
   }

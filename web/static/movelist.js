@@ -1,6 +1,8 @@
 // The move list: one line per stored record in the game's notation, as the
 // viewer may see it; the current one highlighted, a click jumps to it.
 
+import { BRANCH_ICON, h, icon } from "./dom.js";
+
 export class MoveList {
   constructor(list, onJump) {
     this.list = list;
@@ -20,6 +22,30 @@ export class MoveList {
     const fragment = document.createDocumentFragment();
     for (const record of records) fragment.append(this.item(record));
     this.list.replaceChildren(fragment);
+    if (this.inherited?.length) this.inherit(this.inherited, this.base);
+  }
+
+  // A fork's list: the parent line's moves up to the branch point, marked
+  // as the parent's, then its own, numbered on from the parent's.
+  inherit(inherited, base) {
+    for (const old of this.list.querySelectorAll("li.inherited")) old.remove();
+    this.base = base;
+    this.inherited = inherited;
+    for (const li of this.items) {
+      if (li) li.querySelector(".pos").textContent = base + Number(li.dataset.position);
+    }
+    const fragment = document.createDocumentFragment();
+    for (const { record, number, game } of inherited) {
+      const li = h(
+        "li",
+        { class: `inherited kind-${record.kind}`, title: `the parent line (game ${game.slice(0, 8)})` },
+        h("span", { class: "pos" }, number),
+        h("span", { class: "line" }, record.notation),
+        h("span", { class: "from" }, "parent"),
+      );
+      fragment.append(li);
+    }
+    this.list.prepend(fragment);
   }
 
   append(record) {
@@ -32,7 +58,7 @@ export class MoveList {
     li.className = `kind-${record.kind}`;
     const number = document.createElement("span");
     number.className = "pos";
-    number.textContent = record.position;
+    number.textContent = (this.base || 0) + record.position;
     const note = document.createElement("span");
     note.className = "line";
     note.textContent = record.notation;
@@ -48,12 +74,14 @@ export class MoveList {
     for (const child of children) {
       const li = this.items[child.parent_position];
       if (!li) continue;
-      const link = document.createElement("a");
-      link.className = "branch";
-      link.href = `#/game/${encodeURIComponent(child.game_id)}`;
-      link.title = `a branch starts here: ${child.game_id}`;
-      link.textContent = "⑂ branch";
-      li.append(link);
+      li.append(
+        h(
+          "a",
+          { class: "branch", href: `#/game/${encodeURIComponent(child.game_id)}`, title: `a branch starts here: ${child.game_id}` },
+          icon(BRANCH_ICON),
+          " branch",
+        ),
+      );
     }
   }
 

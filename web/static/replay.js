@@ -30,6 +30,8 @@ export class Replay {
     this.queue = [];
     this.wantedController = null;
     this.loadedFor = null;
+    this.base = 0; // a fork's positions continue its parent's numbering
+    this.picture = elements.picture || elements.board;
     elements.slider.addEventListener("input", () => this.show(Number(elements.slider.value), "slider"));
   }
 
@@ -53,8 +55,10 @@ export class Replay {
     this.loadedFor = null;
     this.position = null;
     this.queue = [];
-    this.el.board.replaceChildren();
+    this.picture.replaceChildren();
     this.el.board.classList.add("loading");
+    this.base = 0;
+    this.moves.inherit([], 0);
     const token = this.keyring.token;
     const path = `/api/games/${encodeURIComponent(gameId)}`;
     const current = () => this.gameId === gameId && this.keyring.viewerKey === viewerKey;
@@ -71,7 +75,7 @@ export class Replay {
     try {
       state = await asked.catch(beyond);
     } catch (error) {
-      if (current()) this.hooks.onRefused(error);
+      if (current()) this.hooks.onRefused(error, "open");
       return;
     }
     if (!current()) return;
@@ -104,7 +108,22 @@ export class Replay {
     this.moves.reset(records);
     this.el.moveList.dataset.game = this.gameId;
     this.el.slider.max = String(this.last);
-    this.el.lastNumber.textContent = this.last;
+    this.el.lastNumber.textContent = this.base + this.last;
+  }
+
+  // A fork: its positions are numbered on from its parent's, and its move
+  // list starts with the parent's moves up to the branch point.
+  setBase(base, inherited) {
+    this.base = base;
+    this.moves.inherit(inherited, base);
+    this.el.lastNumber.textContent = base + this.last;
+    if (this.position !== null) this.el.positionNumber.textContent = base + this.position;
+  }
+
+  // A position the page was given along with something else (the answer to
+  // a move): kept, so showing it costs no fetch.
+  keep(entry) {
+    if (entry.game_id === this.gameId) this.cache.set(this.key(entry.position), entry);
   }
 
   // A record stored since the page loaded (from the live feed).
@@ -119,7 +138,7 @@ export class Replay {
     this.last = record.position;
     this.moves.append(record);
     this.el.slider.max = String(this.last);
-    this.el.lastNumber.textContent = this.last;
+    this.el.lastNumber.textContent = this.base + this.last;
     if (record.kind === "finished") {
       // Once a game is over its whole record is public: read it again.
       this.reload(atTip);
@@ -191,24 +210,25 @@ export class Replay {
 
   draw(entry, source, cached) {
     const board = this.el.board;
+    const picture = this.picture;
     if (entry.svg) {
-      board.innerHTML = entry.svg;
+      picture.innerHTML = entry.svg;
       // A small picture keeps its own size; a large one fits the board.
-      const svg = board.firstElementChild;
+      const svg = picture.firstElementChild;
       const width = Number(svg?.getAttribute("width"));
       if (width) svg.style.maxWidth = `${Math.round(width * 1.25)}px`;
     } else {
       const pre = document.createElement("pre");
       pre.className = "text-only";
       pre.textContent = entry.text;
-      board.replaceChildren(pre);
+      picture.replaceChildren(pre);
     }
     board.classList.remove("loading");
     board.dataset.position = entry.position;
     board.dataset.game = entry.game;
     this.position = entry.position;
-    this.el.positionNumber.textContent = entry.position;
-    this.el.lastNumber.textContent = this.last;
+    this.el.positionNumber.textContent = this.base + entry.position;
+    this.el.lastNumber.textContent = this.base + this.last;
     this.el.textBoard.textContent = entry.text;
     this.hooks.onDrawn(entry, source);
     const detail = { position: entry.position, source, cached };

@@ -5,6 +5,7 @@
 //   #/game/ID?at=12                           a game at position 12
 //   #/game/ID?at=12&token=T                   ... as the token's viewer
 //   #/tournaments, #/event?name=E             events and their tables
+//   #/new                                     the new-game form
 //   #token=T                                  a token, then the game list
 
 export function parseHash(hash) {
@@ -23,6 +24,7 @@ export function parseHash(hash) {
     return { view: "game", game: parts[1], at: /^\d+$/.test(at || "") ? Number(at) : null, params };
   }
   if (parts[0] === "tournaments") return { view: "tournaments", params };
+  if (parts[0] === "new") return { view: "new", params };
   if (parts[0] === "event") return { view: "event", params };
   return { view: "games", params };
 }
