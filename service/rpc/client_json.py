@@ -16,8 +16,8 @@ orjson parses the text, and one walk checks the nesting and that nothing in
 it could be read differently by the standard library's parser. Anything else
 (text orjson refuses, a fraction, a number past 64 bits, which orjson reads
 as a fraction, a transcoder-shaped object, deep nesting) is parsed again by
-the standard library's ``json`` and judged exactly as before, so the answer,
-refusal and message alike, never depends on which path was taken.
+the standard library's ``json`` and judged by the reference checks, so the
+answer, refusal and message alike, never depends on which path was taken.
 """
 
 from __future__ import annotations

@@ -160,8 +160,8 @@ async def _start(
             ("grpc.server.max_pending_requests", limits.total),
             ("grpc.server.max_pending_requests_hard_limit", 2 * limits.total),
         ],
-        # Unary calls queue for the threads as before (8 per thread); the
-        # follow streams have their own limits on top.
+        # Unary calls may queue 8 per thread; the follow streams have their
+        # own limits on top.
         maximum_concurrent_rpcs=workers * 8 + limits.total + 64,
     )
     gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app, live, pool), server)

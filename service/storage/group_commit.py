@@ -1,16 +1,16 @@
 """Group commit: concurrent saves share one store transaction.
 
 Every accepted move must be durable before it is acknowledged, so each save
-ends in a commit (an fsync on SQLite, a round trip and a table lock on
-PostgreSQL). When several clients play at once, their saves queue up behind
-that commit anyway; group commit stores everything that queued meanwhile in the
+ends in a commit (an fsync on SQLite, a commit round trip on PostgreSQL).
+When several clients play at once, their saves queue up behind that commit
+anyway; group commit stores everything that queued meanwhile in the
 *next* single transaction, so the cost of a commit is shared by all the moves
 in it, and nobody's move waits longer than one commit it did not join.
 
 The first caller that finds no commit running leads: it takes every queued
 aggregate (its own among them), stores them with one ``save_together`` call
-and wakes their callers. Durability is unchanged: a caller returns only after
-the transaction holding its events committed. If a transaction of several
+and wakes their callers. Nothing is acknowledged early: a caller returns only
+after the transaction holding its events committed. If a transaction of several
 games fails (one of them lost a race for a position, say), the leader saves
 each alone, so every caller gets the outcome of its own game and no other.
 

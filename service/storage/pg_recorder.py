@@ -22,12 +22,12 @@ round"):
   against 70 and 73 on one connection kept for writing, with one cursor.
   Writes come almost all from the group commit's one committer, so the
   writer is nearly always free; a write that finds it busy takes a pooled
-  connection as before.
+  connection, as the library does.
 
 A writer connection that fails is given back to the pool, which closes it
 if it is broken (the next write takes another); one whose insert was only
 refused (a position already taken) stays. The error is the library's own,
-so its retry and the application's handling of a conflict work as before.
+so its retry and the application's handling of a conflict work unchanged.
 
 The recorder is chosen through eventsourcing's own setting,
 ``APPLICATION_RECORDER_TOPIC``.

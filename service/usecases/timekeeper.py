@@ -6,9 +6,9 @@ it: the end, or moves by rule) for every seat whose time has run out by then.
 So that a flag also falls in a game nobody touches (a spectator following it
 sees it fall, a tournament's round can end), the server sweeps every running
 game with a time control once a second (``Timekeeper.fall_flags``). The
-record's time is when it was noticed; the audit checks from the records that the seat's time
-had indeed run out by then. Games without a time control pay one attribute
-check.
+record's time is when it was noticed; the audit checks from the records that
+the seat's time had indeed run out by then. Games without a time control pay
+one attribute check.
 
 Several processes on one PostgreSQL database each sweep; the game's position
 check lets one of them store a time-out and the others find nothing to do.
