@@ -25,10 +25,10 @@ last one and the count give them all.
 
 Writes go through one connection kept for the purpose, taken in turn with
 the pool's own writers under the pool's writer lock. The pool hands its
-connections out one after another, so each write used to meet a page cache
-that another connection's write had made stale, and read its pages again
-(strace: 3.4 ``pread`` calls a move, 1.1 through the kept connection; the
-commit's wall time fell by a sixth). An in-memory database keeps the
+connections out one after another, so a write through the pool meets a page
+cache that another connection's write has made stale, and reads its pages
+again (strace: 3.4 ``pread`` calls a move through the pool, 1.1 through the
+kept connection, whose commit takes a sixth less wall time). An in-memory database keeps the
 library's connections, which it needs for its reader-writer interlocking.
 
 A save of more than ``MAX_ROWS`` events (a long game imported) takes the
