@@ -14,6 +14,9 @@ True
 True
 >>> tags_problem({"Game": "Azul"})
 'tag Game is set by gamelog itself (from the record); choose another name'
+
+A refusal quotes what it refuses, within bounds (``quoted``): a 10,000-letter
+name must not make a 10,000-letter refusal.
 """
 
 from __future__ import annotations
@@ -31,6 +34,21 @@ RESERVED_TAGS = frozenset({"Game", "RulesVersion", "ComponentSet", "Players", "U
 """Tags every record file derives from the creation record itself."""
 
 
+QUOTE_LIMIT = 40
+
+
+def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``value``'s repr, cut to about ``limit`` characters where it is longer.
+
+    >>> quoted("ann"), quoted("x" * 1000, 8)
+    ("'ann'", "'xxxxxx… (1002 characters)")
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 1]}… ({len(text)} characters)"
+
+
 def seat_names_problem(seats: Sequence[Any]) -> tuple[str, str] | None:
     """Seat names are 1–32 of ``A-Z a-z 0-9 _ . -``, start with a letter or
     digit, and differ from each other even when case is ignored (``ann`` and
@@ -40,7 +58,7 @@ def seat_names_problem(seats: Sequence[Any]) -> tuple[str, str] | None:
         if not isinstance(seat, str) or not SEAT_NAME.fullmatch(seat):
             return (
                 "bad-seat-name",
-                f"seat name {seat!r} must be 1–32 letters, digits, '_', '.' or '-', "
+                f"seat name {quoted(seat)} must be 1–32 letters, digits, '_', '.' or '-', "
                 "starting with a letter or digit",
             )
         folded = seat.casefold()
@@ -48,9 +66,12 @@ def seat_names_problem(seats: Sequence[Any]) -> tuple[str, str] | None:
             if seen[folded] == seat:
                 return (
                     "duplicate-seat",
-                    f"seat name {seat!r} appears twice; every seat needs its own name",
+                    f"seat name {quoted(seat)} appears twice; every seat needs its own name",
                 )
-            return "duplicate-seat", f"seat names {seen[folded]!r} and {seat!r} differ only in case"
+            return (
+                "duplicate-seat",
+                f"seat names {quoted(seen[folded])} and {quoted(seat)} differ only in case",
+            )
         seen[folded] = seat
     return None
 
@@ -65,7 +86,10 @@ def tags_problem(tags: Any) -> str | None:
         return f"at most {MAX_TAGS} tag pairs"
     for name, value in tags.items():
         if not isinstance(name, str) or not TAG_NAME.fullmatch(name):
-            return f"tag name {name!r} must be 1–64 letters, digits or '_', starting with a letter"
+            return (
+                f"tag name {quoted(name)} must be 1–64 letters, digits or '_', "
+                "starting with a letter"
+            )
         if name in RESERVED_TAGS:
             return f"tag {name} is set by gamelog itself (from the record); choose another name"
         if not isinstance(value, str) or len(value) > MAX_TAG_VALUE:

@@ -22,7 +22,7 @@ from typing import Any
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import ARBITER, RulesError
-from gamelog.replay.checks import seat_names_problem, tags_problem
+from gamelog.replay.checks import quoted, seat_names_problem, tags_problem
 from gamelog.replay.clock import ON_TIMEOUT, time_control_problem
 from gamelog.replay.line import UNDO_POLICIES
 from gamelog.replay.record import RECORD_FORMAT, Record, canonical_json
@@ -191,7 +191,7 @@ def _check_created(record: Record, seats: list[str], redacted: bool) -> None:
 def _check_move(record: Record, seats: list[str], redacted: bool) -> None:
     seat = record["seat"]
     if seat != ARBITER and seat not in seats:
-        raise Problem(f"seat {seat!r} does not play in this game")
+        raise Problem(f"seat {quoted(seat)} does not play in this game")
     _count(record, "ply")
     _json_part(record, "move", dict, MAX_MOVE_BYTES, redacted)
     _hash(record, "move_hash")
@@ -204,7 +204,7 @@ def _check_move(record: Record, seats: list[str], redacted: bool) -> None:
 
 def _check_undo_step(record: Record, seats: list[str], redacted: bool) -> None:
     if record["seat"] not in seats:
-        raise Problem(f"seat {record['seat']!r} does not play in this game")
+        raise Problem(f"seat {quoted(record['seat'])} does not play in this game")
     _count(record, "to_position")
 
 
@@ -212,7 +212,7 @@ def _check_takeback(record: Record, seats: list[str], redacted: bool) -> None:
     _count(record, "to_position")
     _count(record, "ply")
     if record["by"] != ARBITER and record["by"] not in seats:
-        raise Problem(f"by {record['by']!r} is neither a seat nor the arbiter")
+        raise Problem(f"by {quoted(record['by'])} is neither a seat nor the arbiter")
     approved = record["approved_by"]
     if not isinstance(approved, list) or not all(s in seats for s in approved):
         raise Problem("approved_by must list seats of this game")

@@ -277,7 +277,8 @@ def test_a_follow_by_short_id_looks_it_up_off_the_loop(
         with ThreadPoolExecutor(1) as pool:
             servicer = GameLogServicer(app, Live(), pool)  # type: ignore[arg-type]
             request = pb.FollowGameRequest(game_id=str(created.game_id)[:8])
-            await servicer.FollowGame(request, Context())  # type: ignore[arg-type]
+            with pytest.raises(Conflict):  # the status is made where it is served
+                await servicer.FollowGame(request, Context())  # type: ignore[arg-type]
         return threading.current_thread()
 
     loop_thread = run(follow())

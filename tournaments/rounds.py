@@ -119,7 +119,19 @@ def check_round(round_: Round, active: Iterable[str], table_size: tuple[int, int
     if set(seated) != expected:
         missing, extra = sorted(expected - set(seated)), sorted(set(seated) - expected)
         raise TournamentError(
-            "bad-seating", f"not seated: {missing}; not playing this round: {extra}"
+            "bad-seating",
+            f"not seated: {_some(missing)}; not playing this round: {_some(extra)}",
         )
     for number, result in round_.results.items():
         check_result(round_.table(number), result)
+
+
+def _some(players: list[str], shown: int = 5) -> str:
+    """The first few of ``players``, and how many more: a refusal stays short
+    however many players a seating leaves out.
+
+    >>> _some(["ann", "ben"]), _some([f"p{n}" for n in range(9)], 3)
+    ("['ann', 'ben']", "['p0', 'p1', 'p2'] and 6 more")
+    """
+    head = repr([player[:40] for player in players[:shown]])
+    return head if len(players) <= shown else f"{head} and {len(players) - shown} more"

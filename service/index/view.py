@@ -27,7 +27,7 @@ from uuid import UUID
 from eventsourcing.persistence import Tracking, TrackingRecorder
 
 from gamelog.games.protocol import JSON
-from gamelog.replay.checks import MAX_TAG_VALUE
+from gamelog.replay.checks import MAX_TAG_VALUE, quoted
 
 STATUSES = ("running", "finished")
 MAX_TAG_FILTERS = 32
@@ -128,7 +128,7 @@ class GameFilter:
 
     def problem(self) -> str | None:
         if self.status and self.status not in STATUSES:
-            return f"status is 'running' or 'finished', not {self.status!r}"
+            return f"status is 'running' or 'finished', not {quoted(self.status)}"
         if len(self.tag_pairs()) > MAX_TAG_FILTERS:
             return f"at most {MAX_TAG_FILTERS} tag conditions"
         # Nothing stored is longer, so a longer condition matches nothing;

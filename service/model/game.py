@@ -34,6 +34,7 @@ from eventsourcing.domain import Aggregate
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
 from gamelog.games.protocol import ARBITER, Move, Rules, lazy_rng_for
+from gamelog.replay.checks import quoted
 from gamelog.replay.clock import (
     Clocks,
     millis,
@@ -144,6 +145,10 @@ class Game(Aggregate):
         # seat's last position in it.
         self.concurrent_from = 1
         self.concurrent_last: dict[str, int] = {}
+        self.restorations: tuple[tuple[int, int], ...] = ()
+        """(position, to_position) of every take-back folded here: its state
+        comes from the store's cache beside the record, which the store
+        checks against the records before the game is served."""
         self.clock = Clocks.at_creation(record, self.rules, self.state)
 
     # -- what the game is ------------------------------------------------------
@@ -304,7 +309,7 @@ class Game(Aggregate):
         if self.is_finished or ((self.clock is not None or self.end_held) and self.is_over):
             raise Refused("game-over", "the game is over")
         if seat != ARBITER and seat not in self.seats:
-            raise Refused("not-a-seat", f"{seat!r} does not play in this game")
+            raise Refused("not-a-seat", f"{quoted(seat)} does not play in this game")
         to_act = self.rules.to_act(self.state)
         if seat not in to_act:
             raise PermissionDenied(
@@ -323,7 +328,7 @@ class Game(Aggregate):
             decided = decide(self.rules, self.state, seat, move, lazy_rng_for(self.seed, ply))
         except UNREADABLE as error:
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
-            raise Refused("bad-move", f"this move cannot be read: {error!r}") from None
+            raise Refused("bad-move", f"this move cannot be read: {quoted(error, 200)}") from None
         self._store_move(now, seat, ply, move, decided, request_id=request_id)
         self._settle(now)
 
@@ -519,6 +524,7 @@ class Game(Aggregate):
         self._end_concurrent_run(record)
         self.line = self.line.after_takeback(record["to_position"])
         self.state = restored_state
+        self.restorations = (*self.restorations, (record["position"], record["to_position"]))
         self.last_hash = record["hash"]
         self._tick(record)
 

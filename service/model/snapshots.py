@@ -52,7 +52,10 @@ def _tournament_id(attributes: dict[str, Any]) -> Any:
     return tournament_of(attributes["record_created"], attributes.pop("seated_by", None))
 
 
-_UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {"tournament_id": _tournament_id}
+_UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "tournament_id": _tournament_id,
+    "restorations": lambda attributes: (),
+}
 """Attributes an older snapshot may lack, each made from the others."""
 
 
@@ -67,6 +70,7 @@ class GameSnapshot(Snapshot):
         state["line"] = line_to_json(state["line"])
         clock = state.get("clock")
         state["clock"] = clock.to_json() if clock is not None else None
+        state["restorations"] = [list(pair) for pair in state.get("restorations", ())]
         return cls(
             originator_id=snapshot.originator_id,
             originator_version=snapshot.originator_version,
@@ -86,4 +90,5 @@ class GameSnapshot(Snapshot):
             for name, upgrade in _UPGRADES.items():
                 if name not in attributes:
                     attributes[name] = upgrade(attributes)
+            attributes["restorations"] = tuple(tuple(r) for r in attributes["restorations"])
         return aggregate

@@ -2,8 +2,8 @@
 
 A call reads its token and fields (``requests``), calls one use case of the
 ``GameLog`` application, and builds its answer (``messages``); a refusal
-becomes its status (``status``, applied to every method by
-``answering_refusals``). gRPC types stop here: the use cases and the games
+becomes its status (``status``, applied to every method as it is registered:
+``handlers.serve``). gRPC types stop here: the use cases and the games
 never see them.
 
 Served by ``grpc.aio``: the plain methods run in the server's thread pool;
@@ -43,7 +43,6 @@ from gamelog.service.rpc.requests import (
     options_and_seed,
     token_of,
 )
-from gamelog.service.rpc.status import answering_refusals
 from gamelog.service.usecases.application import GameLog
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
@@ -53,7 +52,6 @@ Context = grpc.ServicerContext
 AsyncContext = grpc.aio.ServicerContext[Any, Any]
 
 
-@answering_refusals(SERVICE)
 class GameLogServicer(pb_grpc.GameLogServicer):
     def __init__(self, app: GameLog, live: LiveFollow, executor: Executor | None = None) -> None:
         self.app = app

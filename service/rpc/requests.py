@@ -19,6 +19,7 @@ from uuid import UUID
 
 import grpc
 
+from gamelog.replay.checks import quoted
 from gamelog.service.model.refusals import InvalidArgument
 from gamelog.service.rpc.client_json import parse_json
 
@@ -85,7 +86,9 @@ def tournament_id_of(text: str) -> UUID:
     try:
         return UUID(text)
     except (ValueError, AttributeError, TypeError):
-        raise InvalidArgument("bad-tournament-id", f"{text!r} is not a tournament id") from None
+        raise InvalidArgument(
+            "bad-tournament-id", f"{quoted(text)} is not a tournament id"
+        ) from None
 
 
 def small_int(value: int, what: str, most: int = 100_000) -> int:

@@ -29,17 +29,18 @@ from grpc_health.v1.health import aio as health_aio  # type: ignore[attr-defined
 from gamelog.service.live.fanout import STALL_SECONDS
 from gamelog.service.live.follow import LiveFollow
 from gamelog.service.live.follow_limits import FollowLimits
+from gamelog.service.rpc import handlers
+from gamelog.service.rpc.games import SERVICE as GAMES
 from gamelog.service.rpc.games import GameLogServicer
 from gamelog.service.rpc.reflection import enable_reflection
 from gamelog.service.rpc.requests import MAX_MESSAGE_BYTES
-from gamelog.service.rpc.tournaments import SERVICE_NAME as TOURNAMENTS_SERVICE
+from gamelog.service.rpc.tournaments import SERVICE as TOURNAMENTS
 from gamelog.service.rpc.tournaments import TournamentsServicer
 from gamelog.service.usecases.application import GameLog
-from gamelog.v1 import gamelog_pb2, gamelog_pb2_grpc, tournaments_pb2_grpc
 
 log = logging.getLogger(__name__)
 
-SERVICE_NAME = gamelog_pb2.DESCRIPTOR.services_by_name["GameLog"].full_name
+SERVICE_NAME = GAMES.full_name
 GRACE_SECONDS = 10.0
 KEEPALIVE_MS = 60_000
 CLOCK_SWEEP_SECONDS = 1.0
@@ -164,11 +165,11 @@ async def _start(
         # own limits on top.
         maximum_concurrent_rpcs=workers * 8 + limits.total + 64,
     )
-    gamelog_pb2_grpc.add_GameLogServicer_to_server(GameLogServicer(app, live, pool), server)
-    tournaments_pb2_grpc.add_TournamentsServicer_to_server(TournamentsServicer(app), server)
+    handlers.serve(server, GameLogServicer(app, live, pool), GAMES)
+    handlers.serve(server, TournamentsServicer(app), TOURNAMENTS)
     health_servicer = health_aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    enable_reflection((SERVICE_NAME, TOURNAMENTS_SERVICE, health.SERVICE_NAME), server)
+    enable_reflection((GAMES.full_name, TOURNAMENTS.full_name, health.SERVICE_NAME), server)
     address = f"{host}:{port}"
     try:
         if tls_cert and tls_key:

@@ -9,10 +9,8 @@ and the refusal's metadata (how to go on: the position on
 escapes a call is a bug: it is logged and answered INTERNAL, and nothing was
 stored.
 
-``answering_refusals`` applies that to every method of a servicer when the
-class is made, by the shape the contract gives each method (the service's
-descriptor): a plain call, a coroutine, or a stream written with
-``context.write``.
+``handlers.serve`` applies this to every method of a servicer as it is
+registered (nothing is mapped by hand).
 
 >>> from gamelog.service.model.refusals import Conflict
 >>> status = status_for(Conflict("stale-position", "the game is at 3", {"position": "3"}))
@@ -22,26 +20,16 @@ descriptor): a plain call, a coroutine, or a stream written with
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import functools
-import inspect
 import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
 
 import grpc
 from google.protobuf import any_pb2
-from google.protobuf.descriptor import ServiceDescriptor
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from gamelog.service.model.refusals import GamelogError, InvalidArgument
 
 log = logging.getLogger(__name__)
-
-ABORT_WAIT_SECONDS = 5.0
-"""How long a stream's final status may wait for a client that stopped reading."""
 
 # GamelogError.status names a google.rpc code; anything else is INTERNAL.
 _CODES = {
@@ -61,16 +49,48 @@ _CODES = {
 }
 
 
+MAX_MESSAGE_BYTES = 1024
+"""A refusal's message, in UTF-8 bytes. The status travels in the call's
+trailing metadata twice (``grpc-message``, percent-encoded, and inside
+``grpc-status-details-bin``), and gRPC refuses metadata past 16 KiB: a
+message quoting a client's huge input whole would turn the refusal into
+RESOURCE_EXHAUSTED "Stream removed"."""
+MAX_METADATA_BYTES = 1024
+"""All of a refusal's ``ErrorInfo.metadata`` values together, in UTF-8 bytes."""
+
+
 def status_for(error: GamelogError) -> grpc.Status:
-    """The status a refusal ends its call with."""
+    """The status a refusal ends its call with; its message and metadata
+    bounded, its reason whole (a client's code reads the reason).
+
+    >>> from gamelog.service.model.refusals import InvalidArgument
+    >>> long = status_for(InvalidArgument("bad-game-id", "x" * 100_000))
+    >>> len(long.details.encode()) <= MAX_MESSAGE_BYTES
+    True
+    """
     rpc_code = _CODES.get(error.status, code_pb2.INTERNAL)
-    metadata = getattr(error, "metadata", None) or {}
-    info = error_details_pb2.ErrorInfo(reason=error.code, domain="gamelog", metadata=metadata)
+    metadata = _bounded_metadata(getattr(error, "metadata", None) or {})
+    info = error_details_pb2.ErrorInfo(reason=error.code[:128], domain="gamelog", metadata=metadata)
     detail = any_pb2.Any()
     detail.Pack(info)
-    return rpc_status.to_status(
-        status_pb2.Status(code=rpc_code, message=error.message, details=[detail])
-    )
+    message = _bounded(error.message, MAX_MESSAGE_BYTES)
+    return rpc_status.to_status(status_pb2.Status(code=rpc_code, message=message, details=[detail]))
+
+
+def _bounded(text: str, most: int) -> str:
+    """``text``, cut to at most ``most`` UTF-8 bytes, with a mark where it was cut."""
+    if len(text.encode("utf-8", "surrogatepass")) <= most:
+        return text
+    kept = text.encode("utf-8", "surrogatepass")[: most - 40].decode("utf-8", "ignore")
+    return f"{kept}… (cut from {len(text)} characters)"
+
+
+def _bounded_metadata(metadata: dict[str, str]) -> dict[str, str]:
+    """Each value bounded so that all of them fit in ``MAX_METADATA_BYTES``."""
+    if not metadata:
+        return {}
+    each = max(64, MAX_METADATA_BYTES // len(metadata))
+    return {key[:64]: _bounded(str(value), each) for key, value in list(metadata.items())[:16]}
 
 
 def refusal(error: Exception, call: str) -> GamelogError:
@@ -81,86 +101,3 @@ def refusal(error: Exception, call: str) -> GamelogError:
         log.error("internal error in %s", call, exc_info=error)
         return GamelogError("internal", "internal error; nothing was stored")
     return error
-
-
-Servicer = TypeVar("Servicer", bound=type)
-
-
-def answering_refusals(service: ServiceDescriptor) -> Callable[[Servicer], Servicer]:
-    """A class decorator: every method of ``service`` that the class defines
-    answers a refusal with its status."""
-
-    def decorate(servicer: Servicer) -> Servicer:
-        for method in service.methods:
-            call = getattr(servicer, method.name, None)
-            if call is None:
-                continue
-            if method.server_streaming:
-                wrapped = _streaming(call)
-            elif inspect.iscoroutinefunction(call):
-                wrapped = _coroutine(call)
-            else:
-                wrapped = _plain(call)
-            setattr(servicer, method.name, wrapped)
-        return servicer
-
-    return decorate
-
-
-def _plain(call: Callable[..., Any]) -> Callable[..., Any]:
-    """A synchronous call (``grpc.aio`` runs it in its thread pool)."""
-
-    @functools.wraps(call)
-    def answering(self: Any, request: Any, context: grpc.ServicerContext) -> Any:
-        try:
-            return call(self, request, context)
-        except Exception as error:
-            status = status_for(refusal(error, call.__name__))
-            # The context grpc.aio gives a synchronous handler has no
-            # ``abort_with_status``, and its ``abort`` returns instead of
-            # raising: the call then ends with the status set here.
-            context.set_trailing_metadata(status.trailing_metadata)
-            context.abort(status.code, status.details)
-
-    return answering
-
-
-def _coroutine(call: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(call)
-    async def answering(
-        self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]
-    ) -> Any:
-        try:
-            return await call(self, request, context)
-        except grpc.aio.BaseError:
-            raise  # the call already ended (aborted, or the client went away)
-        except Exception as error:
-            status = status_for(refusal(error, call.__name__))
-            await context.abort(status.code, status.details, status.trailing_metadata)
-
-    return answering
-
-
-def _streaming(call: Callable[..., Any]) -> Callable[..., Any]:
-    """A stream written with ``context.write``: the status goes out after the
-    messages already written; if the client is not reading them, it waits in
-    the transport until the client does (or goes away), and the stream's task
-    ends now all the same."""
-
-    @functools.wraps(call)
-    async def answering(
-        self: Any, request: Any, context: grpc.aio.ServicerContext[Any, Any]
-    ) -> None:
-        try:
-            await call(self, request, context)
-        except grpc.aio.BaseError:
-            raise  # the transport's own (the client went away): it ends the call
-        except Exception as error:
-            status = status_for(refusal(error, call.__name__))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    context.abort(status.code, status.details, status.trailing_metadata),
-                    ABORT_WAIT_SECONDS,
-                )
-
-    return answering

@@ -2,7 +2,7 @@
 
 As ``games`` does for games: a call reads its token and fields
 (``requests``), calls one tournament use case, and builds its answer; a
-refusal becomes its status (``answering_refusals``). gRPC types stop here.
+refusal becomes its status (``handlers.serve``). gRPC types stop here.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from gamelog.service.rpc.requests import (
     token_of,
     tournament_id_of,
 )
-from gamelog.service.rpc.status import answering_refusals
 from gamelog.service.usecases.application import GameLog
 from gamelog.service.usecases.tournament_answers import SeatedRound
 from gamelog.tournaments.rounds import Round
@@ -60,7 +59,6 @@ def round_message(seated: SeatedRound) -> pb.TournamentRound:
     )
 
 
-@answering_refusals(SERVICE)
 class TournamentsServicer(pb_grpc.TournamentsServicer):
     def __init__(self, app: GameLog) -> None:
         self.app = app

@@ -102,6 +102,7 @@ class GameStore(Application[UUID]):
         self._tournament_credentials = _BoundedCache[TournamentCredentials](
             settings.CREDENTIALS_CACHE_SIZE
         )
+        self._checked_restorations = _BoundedCache[bool](settings.CREDENTIALS_CACHE_SIZE)
 
     def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
         """The library's settings, with SQLite's events stored one statement
@@ -123,9 +124,11 @@ class GameStore(Application[UUID]):
 
     # -- games ------------------------------------------------------------------------
 
-    def game(self, game_id: UUID, position: int | None = None) -> Game:
+    def game(self, game_id: UUID, position: int | None = None, checked: bool = True) -> Game:
         """A working copy of a game at its last position, or the game as it
-        stood after ``position``."""
+        stood after ``position``. ``checked``: the states its take-backs
+        restored from the store's cache are checked against the records first
+        (only the audit, which reports such damage, reads them unchecked)."""
         try:
             if position is None:
                 # Taken under the game's lock so that it is never taken
@@ -154,7 +157,33 @@ class GameStore(Application[UUID]):
             raise self.data_loss(game_id, self._undecodable_position(game_id), error) from None
         if not isinstance(game, Game):
             raise NotFound("no-such-game", f"no game {game_id}")
+        if checked:
+            self._check_restorations(game)
         return game
+
+    def restorations_checked(self, game: Game) -> bool:
+        """Whether every take-back's cached state in ``game`` was checked
+        already (no store read)."""
+        return all(
+            (game.id, position) in self._checked_restorations for position, _ in game.restorations
+        )
+
+    def _check_restorations(self, game: Game) -> None:
+        """A take-back's state comes from the store's cache beside its record
+        (so that a load never folds the older states): check it against the
+        records once per process before serving the game, so that an edited
+        cache answers DATA_LOSS instead of a state the rules never reached."""
+        for position, to_position in game.restorations:
+            if (game.id, position) in self._checked_restorations:
+                continue
+            restored = self.game(game.id, position, checked=False).state
+            if restored != self.game(game.id, to_position).state:
+                raise self.data_loss(
+                    game.id,
+                    position,
+                    ValueError(f"the take-back's cached state is not position {to_position}'s"),
+                )
+            self._checked_restorations.put((game.id, position), True)
 
     def cached(self, aggregate_id: UUID) -> Aggregate | None:
         """The game or tournament this process holds in memory, as it is
@@ -175,6 +204,7 @@ class GameStore(Application[UUID]):
         this position meanwhile, the save fails on the store's unique key."""
         cached = self.cached(game_id)
         if isinstance(cached, Game) and cached.position == at_position:
+            self._check_restorations(cached)
             return working_copy(cached)
         return self.game(game_id)
 
@@ -187,6 +217,7 @@ class GameStore(Application[UUID]):
             raise NotFound("no-such-game", f"no game {game_id}") from None
         if not isinstance(cached, Game):
             raise NotFound("no-such-game", f"no game {game_id}")
+        self._check_restorations(cached)
         return working_copy(cached)
 
     def exists(self, game_id: UUID) -> bool:
@@ -437,7 +468,7 @@ def event_record(event: Any) -> Record:
 _Value = TypeVar("_Value")
 
 
-class _BoundedCache(dict[UUID, _Value]):
+class _BoundedCache(dict[Any, _Value]):
     """Values that never change once stored, kept for up to ``size`` keys
     (the oldest key makes room)."""
 
@@ -446,7 +477,7 @@ class _BoundedCache(dict[UUID, _Value]):
         self._size = size
         self._guard = threading.Lock()
 
-    def put(self, key: UUID, value: _Value) -> None:
+    def put(self, key: Any, value: _Value) -> None:
         with self._guard:
             if len(self) >= self._size:
                 self.pop(next(iter(self)))

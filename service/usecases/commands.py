@@ -23,6 +23,7 @@ from typing import Any
 from uuid import UUID
 
 from gamelog.games.protocol import ARBITER, JSON, RulesError
+from gamelog.replay.checks import quoted
 from gamelog.replay.fold import line_events
 from gamelog.replay.record import RECORD_FORMAT, new_seed_nonce, seed_commitment
 from gamelog.service.model.game import Game
@@ -141,7 +142,8 @@ class GameCommands:
         if first["seat"] != seat or first["move"] != move:
             raise InvalidArgument(
                 "request-id-reused",
-                f"request id {request_id!r} was used for a different move at position {position}",
+                f"request id {quoted(request_id)} was used for a different move "
+                f"at position {position}",
             )
         following = [
             r for r in records[1:] if r["kind"] == "finished" and r["position"] == position + 1

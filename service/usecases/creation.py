@@ -24,7 +24,7 @@ from uuid import UUID
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import JSON, InvalidOptions, Rules, RulesError, rng_for
-from gamelog.replay.checks import seat_names_problem, tags_problem
+from gamelog.replay.checks import quoted, seat_names_problem, tags_problem
 from gamelog.replay.clock import time_control_problem
 from gamelog.replay.line import UNDO_POLICIES
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, new_seed_nonce, seed_commitment
@@ -61,7 +61,9 @@ def prepare_game(
     except RulesError as error:
         raise InvalidArgument(error.code, error.message) from None
     except UNREADABLE as error:  # the rules choked instead of refusing
-        raise InvalidArgument("bad-options", f"options cannot be read: {error!r}") from None
+        raise InvalidArgument(
+            "bad-options", f"options cannot be read: {quoted(error, 200)}"
+        ) from None
     normalized, deal = as_stored([normalized, deal])
     record = {
         "position": 0,

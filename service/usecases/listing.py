@@ -18,6 +18,7 @@ from __future__ import annotations
 import string
 from uuid import UUID
 
+from gamelog.replay.checks import quoted
 from gamelog.service.index.follower import IndexFollower
 from gamelog.service.index.view import GameFilter, IndexedGame
 from gamelog.service.model.refusals import InvalidArgument, NotFound
@@ -137,7 +138,7 @@ class Listing:
         if not MIN_PREFIX <= len(prefix) < 32 or set(prefix) - set(string.hexdigits.lower()):
             raise InvalidArgument(
                 "bad-game-id",
-                f"{text!r} is not a game id: give the id or its first {MIN_PREFIX} "
+                f"{quoted(text)} is not a game id: give the id or its first {MIN_PREFIX} "
                 "or more hex digits",
             )
         index = self.index.current()

@@ -127,6 +127,7 @@ class PlayOnLoop:
                 or cached.end_held
                 or cached.tournament_id is not None
                 or (request_id and request_id in cached.request_ids)
+                or not self.store.restorations_checked(cached)
             ):
                 lock.release()
                 return None

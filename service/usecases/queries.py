@@ -16,6 +16,7 @@ from gamelog.games import all_rules
 from gamelog.games.codec import decode
 from gamelog.games.protocol import ARBITER, JSON, Rules, Viewer
 from gamelog.replay.audit import AuditReport, audit_records
+from gamelog.replay.checks import quoted
 from gamelog.replay.clock import millis
 from gamelog.replay.fold import line_records
 from gamelog.replay.record import Record, compact_json
@@ -105,7 +106,7 @@ class Queries:
                     "arbiter-only", "a seat lists its own moves; only the arbiter names a seat"
                 )
             if seat not in game.seats and seat != ARBITER:
-                raise InvalidArgument("not-a-seat", f"{seat!r} does not play in this game")
+                raise InvalidArgument("not-a-seat", f"{quoted(seat)} does not play in this game")
         whose = seat or caller
         if game.is_finished:
             return LegalMoves(whose, game.position, [])
@@ -210,7 +211,8 @@ class Queries:
         While the game runs, what was stored and what the rules give at a
         difference may hold hidden cards: only the arbiter sees them."""
         viewer = self.access.viewer(game_id, token)
-        game = self.store.game(game_id)
+        # Read as stored: the audit is what reports a damaged cache.
+        game = self.store.game(game_id, checked=False)
         records = self.store.records(game_id)
         parent_records = None
         parent = records[0].get("parent")

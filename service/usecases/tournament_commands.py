@@ -30,7 +30,7 @@ from typing import Any
 from uuid import UUID
 
 from gamelog.games.protocol import JSON
-from gamelog.replay.clock import ClockError, parse_time_control
+from gamelog.replay.clock import ON_TIMEOUT, ClockError, parse_time_control
 from gamelog.replay.record import RECORD_FORMAT, new_seed_nonce, seed_commitment
 from gamelog.replay.tournament_record import (
     DUPLICATE_MODES,
@@ -121,6 +121,8 @@ class TournamentCommands:
         for size in range(smallest, largest + 1):  # the options must suit every table
             prepare_game(game, [f"s{n}" for n in range(size)], options, undo_policy)
         checked_undo_policy(undo_policy)
+        if on_timeout not in ON_TIMEOUT:
+            raise InvalidArgument("bad-on-timeout", f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
         if time_control:
             try:
                 parse_time_control(time_control, on_timeout)
@@ -183,6 +185,8 @@ class TournamentCommands:
         self.access.director(tournament_id, token)
         if not players:
             raise InvalidArgument("no-players", "name at least one player")
+        if first_round is not None and first_round < 1:
+            raise InvalidArgument("bad-round", "a player's first round is round 1 or later")
         with self.store.locks.tournament(tournament_id):
             credentials = self.store.tournament_credentials(tournament_id)
             tournament = self.store.tournament(tournament_id)
@@ -220,6 +224,8 @@ class TournamentCommands:
         ``round_number`` on (default: the next round)."""
         self.access.director(tournament_id, token)
         reason = one_line(reason, "reason", 500, required=True)
+        if round_number is not None and round_number < 1:
+            raise InvalidArgument("bad-round", "rounds are numbered from 1")
         with self.store.locks.tournament(tournament_id):
             tournament = self.store.tournament(tournament_id)
             number = round_number if round_number is not None else tournament.state.next_round

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamelog.replay.checks import SEAT_NAME
+from gamelog.replay.checks import SEAT_NAME, quoted
 from gamelog.replay.tournament_record import SeatedRound
 from gamelog.service.model.refusals import InvalidArgument, Refused
 from gamelog.tournaments.refusals import TournamentError
@@ -87,11 +87,11 @@ def player_entry(raw: Mapping[str, Any], taken: set[str]) -> dict[str, Any]:
         if not isinstance(given, str) or not SEAT_NAME.fullmatch(given):
             raise InvalidArgument(
                 "bad-player-id",
-                f"player id {given!r} must be 1–32 letters, digits, '_', '.' or '-', "
+                f"player id {quoted(given)} must be 1–32 letters, digits, '_', '.' or '-', "
                 "starting with a letter or digit (it names the player's seat)",
             )
         if given.casefold() in taken:
-            raise InvalidArgument("duplicate-player", f"player id {given!r} is taken")
+            raise InvalidArgument("duplicate-player", f"player id {quoted(given)} is taken")
         player_id = given
     else:
         player_id = player_id_for(name, taken)
