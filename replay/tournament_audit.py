@@ -31,7 +31,9 @@ from typing import Any
 from gamelog.games import get_rules
 from gamelog.games.protocol import RulesError
 from gamelog.replay.audit import AuditReport, Difference
+from gamelog.replay.fold import state_at
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
+from gamelog.replay.redact import is_redacted
 from gamelog.replay.tournament_record import (
     TOURNAMENT_TAG,
     TournamentState,
@@ -166,6 +168,9 @@ def _against_games(
                 )
                 if problem:
                     return Difference(record["position"], f"{where}: {problem}")
+        if kind == "end-held":
+            if not _is_over(games.get(record["game"], ())):
+                return Difference(record["position"], "the held end names a game not over")
         if kind == "result-recorded":
             game = games.get(record["game"], ())
             end = game[-1] if game else {}
@@ -193,6 +198,24 @@ def _against_games(
             if len(games.get(game_hash, ())) > 1:
                 return Difference(last, "a game a seating override replaced was played")
     return None
+
+
+def _is_over(game: Sequence[Record]) -> bool:
+    """Whether a game's records reach its end: its ``finished`` record, a
+    seat lost on time, or a position its rules call over (a duplicate
+    table's end, held). A spectator's copy of a running game cannot be
+    folded: its hash chain is all it proves."""
+    if not game:
+        return False
+    if game[-1].get("kind") == "finished" or any(is_redacted(r) for r in game):
+        return True
+    if any(r.get("kind") == "timeout" and r.get("on_timeout") == "lose" for r in game):
+        return True
+    try:
+        rules = get_rules(game[0]["game"])
+        return rules.result(state_at(rules, game, len(game) - 1)) is not None
+    except (RulesError, KeyError, TypeError, ValueError, IndexError):
+        return False
 
 
 def _duplicate_of(records: Sequence[Record], round_number: int) -> str:

@@ -24,6 +24,10 @@ round-paired        round, tables [{table, seats, game}], byes, duplicate
                     store (game ids change on import)
 seating-overridden  round, tables, byes, reason: the director's seating,
                     before any table of the round has a result
+end-held            round, table, game: a duplicate round's table whose game is
+                    over, its end held until the round's last table is over
+                    (so that no finished table shows the deal the others
+                    play); the round's end then records every result
 result-recorded     round, table, game, end (the hash of the game's ``finished``
                     record), ranking, scores: a table's game ended
 result-entered      round, table, ranking, scores, reason: the director's
@@ -136,6 +140,8 @@ class SeatedRound:
     """The hash of each such game's ``finished`` record."""
     directed: Mapping[int, Result] = field(default_factory=dict)
     """The director's latest result per table (entered, corrected, forfeit)."""
+    held: frozenset[int] = frozenset()
+    """Tables of a duplicate round whose game is over, its end held."""
 
     def round(self) -> Round:
         """The round for the pure core, with every table's effective result."""
@@ -369,6 +375,21 @@ def _result_recorded(state: TournamentState, record: Record) -> TournamentState:
     return _with_round(state, changed)
 
 
+def _end_held(state: TournamentState, record: Record) -> TournamentState:
+    seated = state.seated(record["round"])
+    number = record["table"]
+    seated.table(number)
+    if seated.duplicate == "none":
+        raise TournamentRecordError(
+            "not-duplicate", f"round {seated.number} holds no ends: it is no duplicate round"
+        )
+    if seated.games.get(number) != record["game"]:
+        raise TournamentRecordError("not-this-game", f"the game is not table {number}'s")
+    if number in seated.held or number in seated.recorded:
+        raise TournamentRecordError("end-held", f"table {number}'s game is over already")
+    return _with_round(state, replace(seated, held=seated.held | {number}))
+
+
 def _directed(state: TournamentState, record: Record) -> TournamentState:
     seated = state.seated(record["round"])
     number = record["table"]
@@ -420,6 +441,7 @@ _STEPS = {
     "player-reentered": _roster_change,
     "round-paired": _paired,
     "seating-overridden": _overridden,
+    "end-held": _end_held,
     "result-recorded": _result_recorded,
     "result-entered": _directed,
     "result-corrected": _directed,

@@ -87,6 +87,9 @@ class Tournament(Aggregate):
     class SeatingOverridden(RoundPaired):
         pass
 
+    class EndHeld(Recorded):
+        pass
+
     class ResultRecorded(Recorded):
         pass
 
@@ -307,6 +310,27 @@ class Tournament(Aggregate):
         self._store(self.ResultRecorded, record)
         return True
 
+    def hold_end(self, game_id: UUID) -> bool:
+        """A duplicate round's table whose game is over while others still
+        play: its end is held (the game stores no end yet), and the
+        tournament records that it is over. Every such table's save thereby
+        writes the tournament too, so two tables over at once on two
+        processes cannot both miss being the round's last: one of the two
+        saves meets the other's record and is made again. False (nothing
+        stored) for a game that is no table of a duplicate round, or held
+        already."""
+        game_hash = self.game_hash_of(game_id)
+        where = self.table_of(game_id)
+        if game_hash is None or where is None or self.state.finished:
+            return False
+        round_number, table = where
+        seated = self.state.seated(round_number)
+        if seated.duplicate == "none" or table in seated.held or table in seated.recorded:
+            return False
+        record = self._next("end-held", round=round_number, table=table, game=game_hash)
+        self._store(self.EndHeld, record)
+        return True
+
     def direct_result(
         self,
         round_number: int,
@@ -364,6 +388,7 @@ _EVENT_OF_KIND: dict[str, type[Tournament.Recorded]] = {
     "player-reentered": Tournament.PlayerReentered,
     "round-paired": Tournament.RoundPaired,
     "seating-overridden": Tournament.SeatingOverridden,
+    "end-held": Tournament.EndHeld,
     "result-recorded": Tournament.ResultRecorded,
     "result-entered": Tournament.ResultEntered,
     "result-corrected": Tournament.ResultCorrected,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import logging
 import signal
 import threading
@@ -44,7 +45,10 @@ SERVICE_NAME = GAMES.full_name
 GRACE_SECONDS = 10.0
 KEEPALIVE_MS = 60_000
 CLOCK_SWEEP_SECONDS = 1.0
-"""How often running games with a time control are looked at (``clocks``)."""
+"""How often running games with a time control are looked at (``Timekeeper``)."""
+HELD_ROUNDS_EVERY = 10
+"""Every this many clock sweeps, duplicate rounds whose tables are all over
+but whose ends are held are ended (``TableResults.release_held_rounds``)."""
 
 
 def open_application(env: Mapping[str, str], attempts: int = 5) -> GameLog:
@@ -188,18 +192,25 @@ async def _start(
 
     for name in ("", SERVICE_NAME):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    sweep = loop.create_task(_sweep_clocks(app, pool, clock_sweep_seconds))
+    sweep = loop.create_task(_sweep(app, pool, clock_sweep_seconds))
     return RunningServer(server, bound, app, live, health_servicer, loop, thread, pool, sweep)
 
 
-async def _sweep_clocks(app: GameLog, pool: futures.Executor, seconds: float) -> None:
-    """Let flags fall in games nobody touches, once every ``seconds``."""
+async def _sweep(app: GameLog, pool: futures.Executor, seconds: float) -> None:
+    """What happens by itself in games nobody touches: flags fall, once every
+    ``seconds``; held rounds end (at once, and every ``HELD_ROUNDS_EVERY``
+    sweeps)."""
     loop = asyncio.get_running_loop()
-    while True:
+    for sweeps in itertools.count():
+        if sweeps % HELD_ROUNDS_EVERY == 0:
+            try:
+                await loop.run_in_executor(pool, app.table_results.release_held_rounds)
+            except Exception:  # the store away for a moment: the next sweep tries again
+                log.exception("releasing held rounds failed")
         await asyncio.sleep(seconds)
         try:
             await loop.run_in_executor(pool, app.timekeeper.fall_flags)
-        except Exception:  # the store away for a moment: the next sweep tries again
+        except Exception:
             log.exception("sweeping the clocks failed")
 
 

@@ -231,6 +231,12 @@ class GameStore(Application[UUID]):
             return None
         return first[0] if first and isinstance(first[0], Game.Created) else None
 
+    def last_position(self, aggregate_id: UUID) -> int:
+        """The position of an aggregate's last stored event, read from the
+        store (-1: nothing stored)."""
+        last = self.recorder.select_events(aggregate_id, desc=True, limit=1)
+        return int(last[0].originator_version) - 1 if last else -1
+
     def has_moves(self, game_id: UUID) -> bool:
         """Whether anything was stored after a game's creation."""
         return bool(list(self.events.get(game_id, gt=1, limit=1)))
@@ -342,7 +348,7 @@ class GameStore(Application[UUID]):
             if len(aggregates) == 1:
                 self.group_commit.save(aggregates[0])
             else:
-                self.save(*aggregates)
+                self._save_together(*aggregates)
         except PersistenceError as error:
             raise refusal_of(error) from None
         self.committed(*aggregates)
@@ -447,14 +453,15 @@ def refusal_of(error: PersistenceError) -> GamelogError:
     )
 
 
-def working_copy(cached: AggregateT) -> AggregateT:
+def working_copy(cached: AggregateT, pending: bool = False) -> AggregateT:
     """A cached game (or tournament) to run one command on. Shallow is
     enough: it replaces its containers and never changes them in place (see
-    Game), so a refused command cannot spoil the cache."""
+    Game), so a refused command cannot spoil the cache. ``pending``: keep
+    the events it has triggered and not saved (a save made again)."""
     # What copy.copy does for a plain object, without its reduce protocol.
     aggregate: AggregateT = object.__new__(type(cached))
     aggregate.__dict__.update(cached.__dict__)
-    aggregate._pending_events = []
+    aggregate._pending_events = list(cached.pending_events) if pending else []
     return aggregate
 
 

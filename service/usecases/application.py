@@ -11,6 +11,7 @@ to the collaborators that hold the use cases, one concept each:
 ``listing``                   stored games, trees of branches, short ids, reindex
 ``record_files``              export a game with its branches, import record files
 ``timekeeper``                time-outs: on every move and read, and a sweep
+``table_results``             a table's result with its game's end; held rounds released
 ``following``                 what live streams read
 ``tournaments``               create, register, pair, results, finish (``tournament_commands``)
 ``tournament_queries``        a tournament, its standings, records and audit
@@ -57,7 +58,8 @@ class GameLog:
         self.store = GameStore(env)
         self.index = open_index(self.store)
         self.access = Access(self.store)
-        table_results = TableResults(self.store)
+        self.table_results = TableResults(self.store, self.index)
+        table_results = self.table_results
         self.timekeeper = Timekeeper(self.store, table_results, self.index)
         self.games = GameCommands(self.store, self.access, table_results, self.timekeeper)
         self.play_on_loop = PlayOnLoop(self.store, self.games)

@@ -105,7 +105,7 @@ class GameCommands:
             now = record_time()
             if game.flag(now):
                 # Time ran out before this move came: that is stored, the move is not.
-                self.table_results.save_game(game_id, game)
+                game = self.table_results.save_game(game_id, game)
                 self.store.remember(game)
                 _refuse_after_timeout(game, seat, at_position)
             before = game.state
@@ -115,7 +115,7 @@ class GameCommands:
                 raise Refused(error.code, error.message) from None
             records = [event_record(event) for event in game.pending_events]
             try:
-                self.table_results.save_game(game_id, game)
+                game = self.table_results.save_game(game_id, game)
             except Conflict:
                 # Another process may have stored this very request already.
                 return self.after_lost_race(game_id, request_id, seat, move)

@@ -60,8 +60,8 @@ class Timekeeper:
             current = self.store.game(game_id)
             if not current.flag():
                 return False
-            self.table_results.save_game(game_id, current)
-            self.store.remember(current)
+            saved = self.table_results.save_game(game_id, current)
+            self.store.remember(saved)
         return True
 
     def fall_flags(self) -> int:

@@ -40,7 +40,7 @@ from gamelog.replay.tournament_record import (
 )
 from gamelog.service.model.credentials import Credentials
 from gamelog.service.model.game import Game
-from gamelog.service.model.refusals import InvalidArgument, Refused
+from gamelog.service.model.refusals import Conflict, InvalidArgument, Refused
 from gamelog.service.model.server_clock import record_time
 from gamelog.service.model.tournament import Tournament
 from gamelog.service.model.tournament_credentials import TournamentCredentials
@@ -171,6 +171,22 @@ class TournamentCommands:
             tournament_id, director_token, seed_commitment(seed, nonce), tournament.record_created
         )
 
+    def _commit(self, *aggregates: Any) -> None:
+        """Commit a command on a tournament. Its lock serializes the commands
+        of this process; a table's result coming in on another process at
+        the same moment takes the tournament's next position first, and the
+        command is then refused for what it is (nothing was stored)."""
+        try:
+            self.store.commit(*aggregates)
+        except Conflict as clash:
+            if clash.code != "position-taken":
+                raise
+            raise Conflict(
+                "tournament-moved-on",
+                "the tournament's record changed meanwhile (a table's result came in); "
+                "nothing was stored: look again and retry",
+            ) from None
+
     # -- players ------------------------------------------------------------------------
 
     def register_players(
@@ -203,7 +219,7 @@ class TournamentCommands:
             first = first_round if first_round is not None else state.next_round
             tournament.register(entries, first)
             tokens = credentials.issue_players(str(token), [e["id"] for e in entries])
-            self.store.commit(tournament, credentials)
+            self._commit(tournament, credentials)
         return [RegisteredPlayer(e["id"], e["name"], tokens[e["id"]], first) for e in entries]
 
     def player_tokens(self, tournament_id: UUID, token: str | None) -> dict[str, str]:
@@ -230,7 +246,7 @@ class TournamentCommands:
             tournament = self.store.tournament(tournament_id)
             number = round_number if round_number is not None else tournament.state.next_round
             record = tournament.change_roster(player, number, plays, reason)
-            self.store.commit(tournament)
+            self._commit(tournament)
         return record
 
     # -- seating ------------------------------------------------------------------------
@@ -248,7 +264,7 @@ class TournamentCommands:
             duplicate = "deal" if deal is not None else tournament.record_created["duplicate"]
             games, aggregates = self._table_games(tournament, seated, duplicate, deal)
             tournament.seat_round(seated, {n: (h, gid) for n, (h, gid) in games.items()}, duplicate)
-            self.store.commit(*aggregates, tournament)
+            self._commit(*aggregates, tournament)
         return seated, {n: gid for n, (_, gid) in games.items()}
 
     def override_seating(
@@ -310,7 +326,7 @@ class TournamentCommands:
                 assert game_id is not None
                 games[number] = (game_hash, game_id)
             tournament.seat_round(seated, games, last.duplicate, reason)
-            self.store.commit(*aggregates, tournament)
+            self._commit(*aggregates, tournament)
         return seated, {n: gid for n, (_, gid) in games.items()}
 
     def _table_games(
@@ -400,7 +416,7 @@ class TournamentCommands:
             if tournament.state.seated(round_number).duplicate != "none":
                 # A duplicate round's stalled table no longer holds up the others' ends.
                 ended = self.table_results.end_round(tournament, round_number, {})
-            self.store.commit(*ended, tournament)
+            self._commit(*ended, tournament)
         for game in ended:
             self.store.remember(game)
         return record
@@ -413,5 +429,5 @@ class TournamentCommands:
             if tournament.is_finished:
                 raise Refused("tournament-over", "the tournament is finished already")
             record = tournament.finish()
-            self.store.commit(tournament)
+            self._commit(tournament)
         return record
