@@ -48,6 +48,7 @@ from gamelog.service.game import (
 )
 from gamelog.service.group_commit import GroupCommit
 from gamelog.service.outcomes import Shown
+from gamelog.service.recorder_errors import CommitInDoubt
 from gamelog.service.sqlite_recorder import TOPIC as SQLITE_RECORDER_TOPIC
 from gamelog.service.tournament import Tournament
 from gamelog.service.tournament_credentials import DIRECTOR, TournamentCredentials
@@ -513,6 +514,13 @@ def _refusal_of(error: PersistenceError) -> GamelogError:
             "position-taken", "another move was stored at this position first; reload and retry"
         )
     log.error("the store refused a write: %r", error)
+    if isinstance(error, CommitInDoubt):
+        return Unavailable(
+            "commit-in-doubt",
+            "the store went away while this was being committed, so it may or may not "
+            "be stored; retry it with the same request id: it is stored once",
+            {"retry": "same-request-id"},
+        )
     if isinstance(error, OperationalError) and "full" in str(error).lower():
         return StorageFull("storage-full", "the store has no room left; nothing was stored")
     return Unavailable(
