@@ -21,7 +21,12 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    PersistenceError,
+)
 from eventsourcing.utils import Environment, EnvType
 
 from gamelog.games.protocol import ARBITER, Viewer
@@ -103,6 +108,8 @@ class GameStore(Application[UUID]):
             gather_limit_seconds=GATHER_LIMIT_SECONDS,
             key=lambda game: game.id,
             is_last=lambda game: game.is_finished,
+            # A store that went away fails every game of the transaction.
+            alone_after=lambda error: not isinstance(error, OperationalError | InterfaceError),
         )
         # Games whose move, decided on the event loop, waits for its commit:
         # the loop holds their lock meanwhile (see Commands.play_async).
