@@ -52,6 +52,13 @@ CONNECTION_DEFAULTS = {
     "connect_timeout": "5",
 }
 """libpq settings a DSN gets unless it names them itself."""
+POOL_RECONNECT_SECONDS = 2.0
+"""How long the pool tries to replace a lost connection before it gives the
+place up (psycopg_pool's default: 5 minutes, its attempts ever further apart:
+1, 2, 4, 8... s). A place given up is filled again at once by the next caller
+who waits for a connection, or when the store comes back
+(``store_health``): so after a failover the pool finds the new primary within
+about a second, not at its next attempt several seconds later."""
 
 
 def postgres_settings(dsn: str) -> dict[str, str]:
@@ -95,3 +102,4 @@ class PostgresFactory(eventsourcing_postgres.PostgresFactory):
         # The pool opens on first use, after this: every connection has them.
         assert isinstance(pool.kwargs, dict)
         pool.kwargs.update(options)
+        pool.reconnect_timeout = POOL_RECONNECT_SECONDS

@@ -34,6 +34,7 @@ from gamelog.service.grpc_api import MAX_MESSAGE_BYTES, GameLogServicer
 from gamelog.service.live import LiveFollow
 from gamelog.service.postgres import postgres_settings
 from gamelog.service.reflection import enable_reflection
+from gamelog.service.store_health import StoreWatch, store_watch
 from gamelog.service.tournaments_api import SERVICE_NAME as TOURNAMENTS_SERVICE
 from gamelog.service.tournaments_api import TournamentsServicer
 from gamelog.v1 import gamelog_pb2, gamelog_pb2_grpc, tournaments_pb2_grpc
@@ -103,6 +104,7 @@ class RunningServer:
     thread: threading.Thread
     workers: futures.ThreadPoolExecutor
     clock_sweep: asyncio.Task[None]
+    store_watch: StoreWatch | None
 
     def stop(self, grace: float = GRACE_SECONDS) -> None:
         """Graceful: report NOT_SERVING, end the follow streams (each with the
@@ -120,6 +122,8 @@ class RunningServer:
 
     async def _stop(self, grace: float) -> None:
         await self.health.enter_graceful_shutdown()
+        if self.store_watch is not None:
+            await self.store_watch.stop()
         self.clock_sweep.cancel()
         await self.live.stop()
         await self.server.stop(grace)
@@ -215,10 +219,20 @@ async def _start(
     await live.start()
     await server.start()
 
-    for name in ("", SERVICE_NAME):
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    async def report(store_up: bool) -> None:
+        serving = health_pb2.HealthCheckResponse.SERVING
+        status = serving if store_up else health_pb2.HealthCheckResponse.NOT_SERVING
+        for name in ("", SERVICE_NAME):
+            await health_servicer.set(name, status)
+
+    await report(True)
+    watch = store_watch(app, report)
+    if watch is not None:
+        watch.start()
     sweep = loop.create_task(_sweep_clocks(app, pool, clock_sweep_seconds))
-    return RunningServer(server, bound, app, live, health_servicer, loop, thread, pool, sweep)
+    return RunningServer(
+        server, bound, app, live, health_servicer, loop, thread, pool, sweep, watch
+    )
 
 
 async def _sweep_clocks(app: GameLog, pool: futures.Executor, seconds: float) -> None:
