@@ -33,7 +33,7 @@ the pool's (which backs off to seconds between attempts).
 
 **Through a failover** (docs/operations.md). A write whose connection fails
 is tried again, every ``RETRY_PAUSE_SECONDS``, for up to
-``WRITE_RETRY_SECONDS``: about as long as Patroni takes to promote a standby
+``WRITE_RETRY_SECONDS`` (15 s): about as long as Patroni takes to promote a standby
 after the primary's machine is lost, so a move caught in a failover is
 committed on the new primary rather than refused. A connection that failed
 after the insert was sent leaves its commit **in doubt**: the primary may
@@ -72,8 +72,9 @@ from gamelog.service.recorder_errors import CommitInDoubt, ErrorTable, library_e
 
 TOPIC = "gamelog.service.pg_recorder:BinaryParamsRecorder"
 WRITE_RETRY_SECONDS = 15.0
-"""How long a write keeps trying to reach a primary: Patroni's promotion after
-a lost primary node (a lapsed leader key, ttl 10 s, and the promotion itself:
+"""How long a write keeps trying to reach a primary, unless the setting
+``POSTGRES_WRITE_RETRY_SECONDS`` says otherwise: Patroni's promotion after a
+lost primary node (a lapsed leader key, ttl 10 s, and the promotion itself:
 deploy/patroni/patroni.yml)."""
 RETRY_PAUSE_SECONDS = 0.2
 
@@ -106,6 +107,7 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
         self._writer: psycopg.Connection[Any] | None = None
         self._writer_cursor: psycopg.Cursor[Any] | None = None
         self._writer_since = 0.0
+        self.write_retry_seconds = WRITE_RETRY_SECONDS
 
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -126,7 +128,7 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
             )
             for e in stored_events
         ]
-        attempts = _Attempts(time.monotonic() + WRITE_RETRY_SECONDS)
+        attempts = _Attempts(time.monotonic() + self.write_retry_seconds)
         while True:
             try:
                 try:

@@ -12,7 +12,10 @@ connection of the process takes them: the pool's, the kept writer's
 (``pg_recorder``), the listener's (``notifications``).
 
 ``PERSISTENCE_MODULE=gamelog.service.postgres`` chooses this factory;
-``postgres_settings`` makes the whole environment from a DSN.
+``postgres_settings`` makes the whole environment from a DSN. The factory
+also hands ``POSTGRES_WRITE_RETRY_SECONDS`` (from the environment: an
+operator's, or a test's) to the recorder: how long a write looks for a
+primary through a failover.
 
     >>> settings = postgres_settings(
     ...     "host=a,b,c port=5432,5433,5434 user=gl dbname=games target_session_attrs=read-write"
@@ -28,14 +31,18 @@ from __future__ import annotations
 from typing import Any
 
 from eventsourcing import postgres as eventsourcing_postgres
+from eventsourcing.persistence import ApplicationRecorder
 from eventsourcing.utils import Environment, EnvType
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from gamelog.service.pg_recorder import TOPIC as PG_RECORDER_TOPIC
+from gamelog.service.pg_recorder import BinaryParamsRecorder
 
 TOPIC = "gamelog.service.postgres"
 CONNECT_OPTIONS = "POSTGRES_CONNECT_OPTIONS"
 """The setting: a conninfo string of libpq parameters for every connection."""
+WRITE_RETRY = "POSTGRES_WRITE_RETRY_SECONDS"
+"""The setting: how long a write keeps looking for a primary (``pg_recorder``)."""
 _OWN_SETTINGS = ("dbname", "host", "port", "user", "password")
 """What eventsourcing's own settings carry (POSTGRES_DBNAME ...)."""
 CONNECTION_DEFAULTS = {
@@ -103,3 +110,10 @@ class PostgresFactory(eventsourcing_postgres.PostgresFactory):
         assert isinstance(pool.kwargs, dict)
         pool.kwargs.update(options)
         pool.reconnect_timeout = POOL_RECONNECT_SECONDS
+
+    def application_recorder(self) -> ApplicationRecorder:
+        recorder = super().application_recorder()
+        retry = self.env.get(WRITE_RETRY)
+        if retry and isinstance(recorder, BinaryParamsRecorder):
+            recorder.write_retry_seconds = float(retry)
+        return recorder
