@@ -55,6 +55,7 @@ The recorder is chosen through eventsourcing's own setting,
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -70,6 +71,7 @@ from psycopg.types.composite import register_composite
 
 from gamelog.service.recorder_errors import CommitInDoubt, ErrorTable, library_error
 
+log = logging.getLogger(__name__)
 TOPIC = "gamelog.service.pg_recorder:BinaryParamsRecorder"
 WRITE_RETRY_SECONDS = 15.0
 """How long a write keeps trying to reach a primary, unless the setting
@@ -140,6 +142,7 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
                     ids = self._ids_if_stored(stored_events)
                     if ids is None:
                         raise
+                    log.info("a commit in doubt was found stored: %s events", len(ids))
                     return ids  # an earlier attempt committed
             except (InterfaceError, OperationalError) as error:
                 attempts.failed()
