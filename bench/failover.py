@@ -7,7 +7,9 @@ For each kind of fault a fresh three-node Patroni cluster
 each play their own freeform game, move after move, every move with a request
 id of its own (``<client>-<n>``) and the move ``{"n": n}``. A move refused
 ``UNAVAILABLE`` (or not answered in time) is sent again, same request id,
-until it is acknowledged. After ``before`` acknowledged moves the fault comes:
+until it is acknowledged; a client waits ``CALL_TIMEOUT_S`` (4 s) for an answer, so
+through a failover it sends its move again while the server still holds the
+first attempt. After ``before`` acknowledged moves the fault comes:
 
 - ``node-lost``: the primary's Patroni and its postmaster are killed (kill -9),
   as if its machine were gone; the synchronous standby is promoted once the
@@ -63,7 +65,10 @@ FAULTS = ("node-lost", "postmaster-killed", "switchover")
 GOAL_OUTAGE_S = {"node-lost": 15.0, "postmaster-killed": 15.0, "switchover": 3.0}
 CLIENTS = 8
 RETRY_PAUSE_S = 0.05
-CALL_TIMEOUT_S = 30.0
+CALL_TIMEOUT_S = 4.0
+"""A client's deadline for one move: shorter than a failover, so that moves
+held through one are also sent again (same request id) while the first
+attempt still waits in the server."""
 PROBE_TABLE = "bench_failover_probe"
 
 
