@@ -10,7 +10,9 @@ then
   on one stream that lasted through the failover (its LISTEN connection found
   the new primary by itself);
 - health of the playing server went NOT_SERVING while no primary answered,
-  and is SERVING after.
+  and is SERVING after;
+- the game index follows the new primary: a game made after the failover
+  is listed by the other server.
 
 Needs Debian's ``patroni`` and ``etcd-server`` and root (the cluster runs as
 the postgres user); skipped otherwise, failed instead under .ci/run
@@ -139,6 +141,11 @@ def test_a_primary_node_killed_under_load_loses_and_doubles_nothing(
         assert followed[-1]["kind"] == "finished"
         assert health_pb2.HealthCheckResponse.NOT_SERVING in statuses
         assert statuses[-1] == health_pb2.HealthCheckResponse.SERVING
+        # The game index follows the new primary too: a game made after the
+        # failover is listed by the other server.
+        later = channels[0].create("freeform", ["a", "b"])
+        listed = {g.game_id for g in reader.games(limit=100)}
+        assert {p.game_id for p in players} | {later.game_id} <= listed
     finally:
         stop.set()
         for channel in [*channels, reader]:
