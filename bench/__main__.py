@@ -28,6 +28,7 @@ from rich.table import Table
 
 from bench.audit import case_d
 from bench.common import CaseResult, Settings
+from bench.failover import case_j
 from bench.listing import case_f
 from bench.live import case_g
 from bench.memory import case_e
@@ -46,6 +47,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "g": case_g,
     "h": case_h,
     "i": case_i,
+    "j": case_j,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"
 

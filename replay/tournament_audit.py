@@ -168,9 +168,8 @@ def _against_games(
                 )
                 if problem:
                     return Difference(record["position"], f"{where}: {problem}")
-        if kind == "end-held":
-            if not _is_over(games.get(record["game"], ())):
-                return Difference(record["position"], "the held end names a game not over")
+        if kind == "end-held" and not _is_over(games.get(record["game"], ())):
+            return Difference(record["position"], "the held end names a game not over")
         if kind == "result-recorded":
             game = games.get(record["game"], ())
             end = game[-1] if game else {}

@@ -2,7 +2,7 @@
 reaches followers on another through LISTEN/NOTIFY, a follower whose
 process lost its notification connection catches up from the store and
 misses nothing, and a process listens only while someone follows on it
-(service/notifications.py, service/live.py)."""
+(service/live/notifications.py, service/live/follow.py)."""
 
 from __future__ import annotations
 

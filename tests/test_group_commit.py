@@ -102,6 +102,31 @@ def test_a_failing_game_is_retried_alone_and_fails_only_its_own_caller() -> None
     assert sorted(gate.stored) == sorted(n for n in names if n != "game-3")
 
 
+def test_a_store_that_went_away_fails_the_whole_transaction_at_once() -> None:
+    """Saving each alone would meet the same store away, once per game: each
+    caller gets the shared transaction's error, and only one attempt is paid."""
+
+    class StoreAway(Exception):
+        pass
+
+    attempts: list[tuple[Any, ...]] = []
+    gate = Gate()
+
+    def save_together(*aggregates: Any) -> None:
+        attempts.append(aggregates)
+        if len(attempts) == 1:
+            gate.save_together(*aggregates)  # the leader's own, at the gate
+        else:
+            raise StoreAway("no primary")
+
+    commits = GroupCommit(save_together, alone_after=lambda e: not isinstance(e, StoreAway))
+    names = [f"game-{i}" for i in range(6)]
+    outcomes = save_all(commits, gate, names)
+    assert outcomes.pop("game-0") == "ok"  # the leader's own, before the store went
+    assert all(isinstance(error, StoreAway) for error in outcomes.values())
+    assert [len(a) for a in attempts] == [1, 5]  # no game tried alone after
+
+
 def test_a_batch_never_exceeds_its_limit() -> None:
     gate = Gate()
     commits = GroupCommit(gate.save_together, max_batch=3)

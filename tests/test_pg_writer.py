@@ -1,4 +1,4 @@
-"""PostgreSQL: moves are written through one kept connection (service/pg_recorder.py).
+"""PostgreSQL: moves are written through one kept connection (service/storage/pg_recorder.py).
 
 The recorder keeps a connection for writing instead of taking the next one of
 its pool for every transaction. These tests hold it to what the pool gave for

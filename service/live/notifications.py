@@ -51,7 +51,9 @@ def connection_settings(app: Any) -> dict[str, Any] | None:
     kwargs = getattr(pool, "kwargs", None)
     if datastore is None or not isinstance(kwargs, dict) or "dbname" not in kwargs:
         return None
-    settings = {k: kwargs[k] for k in ("dbname", "host", "port", "user", "password") if k in kwargs}
+    # Every libpq setting of the pool's (target_session_attrs among them: on a
+    # cluster, LISTEN goes to the primary, as a standby refuses it).
+    settings = {k: v for k, v in kwargs.items() if k != "row_factory"}
     settings["schema"] = datastore.schema
     settings["table"] = app.recorder.events_table_name
     return settings
@@ -59,7 +61,7 @@ def connection_settings(app: Any) -> dict[str, Any] | None:
 
 def _connect_kwargs(settings: dict[str, Any]) -> dict[str, Any]:
     kwargs = {k: v for k, v in settings.items() if k not in ("schema", "table")}
-    return {**kwargs, "connect_timeout": 10}
+    return {"connect_timeout": 10, **kwargs}
 
 
 def install_trigger(settings: dict[str, Any]) -> None:

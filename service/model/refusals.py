@@ -75,6 +75,8 @@ class StorageFull(GamelogError):
 
 
 class Unavailable(GamelogError):
-    """The store cannot be reached just now: nothing was stored; retry later."""
+    """The store cannot be reached just now; retry later. Nothing was stored,
+    unless the reason is ``commit-in-doubt``: then it may have been, and a
+    retry with the same request id is stored once."""
 
     status = "UNAVAILABLE"

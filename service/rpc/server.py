@@ -37,6 +37,7 @@ from gamelog.service.rpc.reflection import enable_reflection
 from gamelog.service.rpc.requests import MAX_MESSAGE_BYTES
 from gamelog.service.rpc.tournaments import SERVICE as TOURNAMENTS
 from gamelog.service.rpc.tournaments import TournamentsServicer
+from gamelog.service.storage.health import StoreWatch, store_watch
 from gamelog.service.usecases.application import GameLog
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ class RunningServer:
     thread: threading.Thread
     workers: futures.ThreadPoolExecutor
     clock_sweep: asyncio.Task[None]
+    store_watch: StoreWatch | None
 
     def stop(self, grace: float = GRACE_SECONDS) -> None:
         """Graceful: report NOT_SERVING, end the follow streams (each with the
@@ -95,6 +97,8 @@ class RunningServer:
 
     async def _stop(self, grace: float) -> None:
         await self.health.enter_graceful_shutdown()
+        if self.store_watch is not None:
+            await self.store_watch.stop()
         self.clock_sweep.cancel()
         await self.live.stop()
         await self.server.stop(grace)
@@ -190,10 +194,20 @@ async def _start(
     await live.start()
     await server.start()
 
-    for name in ("", SERVICE_NAME):
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    async def report(store_up: bool) -> None:
+        serving = health_pb2.HealthCheckResponse.SERVING
+        status = serving if store_up else health_pb2.HealthCheckResponse.NOT_SERVING
+        for name in ("", SERVICE_NAME):
+            await health_servicer.set(name, status)
+
+    await report(True)
+    watch = store_watch(app.store, report)
+    if watch is not None:
+        watch.start()
     sweep = loop.create_task(_sweep(app, pool, clock_sweep_seconds))
-    return RunningServer(server, bound, app, live, health_servicer, loop, thread, pool, sweep)
+    return RunningServer(
+        server, bound, app, live, health_servicer, loop, thread, pool, sweep, watch
+    )
 
 
 async def _sweep(app: GameLog, pool: futures.Executor, seconds: float) -> None:

@@ -12,7 +12,9 @@ aggregate (its own among them), stores them with one ``save_together`` call
 and wakes their callers. Nothing is acknowledged early: a caller returns only
 after the transaction holding its events committed. If a transaction of several
 games fails (one of them lost a race for a position, say), the leader saves
-each alone, so every caller gets the outcome of its own game and no other.
+each alone, so every caller gets the outcome of its own game and no other;
+unless the failure says the store itself is away (``alone_after``), which
+each alone would only meet again, one after another.
 
 A coroutine on an event loop hands its aggregate in with ``save_async``
 and awaits the commit without holding a thread: if no thread leads, a
@@ -75,8 +77,12 @@ class GroupCommit:
         recent_seconds: float = 0.02,
         key: Callable[[Any], Hashable] = id,
         is_last: Callable[[Any], bool] = lambda aggregate: False,
+        alone_after: Callable[[Exception], bool] = lambda error: True,
     ) -> None:
         self._save_together = save_together
+        self._alone_after = alone_after
+        """Whether a shared transaction's failure may be one game's own, so
+        that each is saved alone (not if the store went away: all fail)."""
         self._max_batch = max_batch
         self._gather_seconds = gather_seconds
         self._gather_limit_seconds = (
@@ -257,8 +263,9 @@ class GroupCommit:
             self._save_together(*(w.aggregate for w in batch))
             self.transactions += 1
         except Exception as error:
-            if len(batch) == 1:
-                batch[0].error = error
+            if len(batch) == 1 or not self._alone_after(error):
+                for waiting in batch:
+                    waiting.error = error
             else:
                 for waiting in batch:
                     try:

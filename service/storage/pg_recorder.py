@@ -24,10 +24,30 @@ round"):
   writer is nearly always free; a write that finds it busy takes a pooled
   connection, as the library does.
 
-A writer connection that fails is given back to the pool, which closes it
-if it is broken (the next write takes another); one whose insert was only
-refused (a position already taken) stays. The error is the library's own,
-so its retry and the application's handling of a conflict work unchanged.
+A writer connection that fails is closed (the next write opens another);
+one whose insert was only refused (a position already taken) stays. The
+writer is opened as the pool opens its connections, with the same settings
+(on a cluster, ``target_session_attrs``: the primary), but by the recorder
+itself, so that a write looks for the new primary on its own schedule, not
+the pool's (which backs off to seconds between attempts).
+
+**Through a failover** (docs/operations.md). A write whose connection fails
+is tried again, every ``RETRY_PAUSE_SECONDS``, for up to
+``WRITE_RETRY_SECONDS`` (15 s): about as long as Patroni takes to promote a
+standby after the primary's machine is lost, so a move caught in a failover is
+committed on the new primary rather than refused. A connection that failed
+after the insert was sent leaves its commit **in doubt**: the primary may
+have committed it (and its synchronous standby, now the primary, have it) or
+not. The retry settles that: if it finds its own keys taken, it reads back
+what is stored there, and events identical to its own, byte for byte, are
+its own earlier commit (every event holds its time and hash, so no other
+write stores the same bytes): the write succeeded. Anything else stored there
+is another writer's, and the retry is refused as a conflict. A write that
+could not reach a primary in time fails with ``CommitInDoubt`` if an attempt
+may have committed (the caller is told to retry with the same request id,
+which is stored once), else with the library's ``OperationalError`` (nothing
+was stored). Errors are the library's own, so the application's handling of
+a conflict holds for them.
 
 The recorder is chosen through eventsourcing's own setting,
 ``APPLICATION_RECORDER_TOPIC``.
@@ -35,6 +55,7 @@ The recorder is chosen through eventsourcing's own setting,
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -43,15 +64,21 @@ from typing import Any
 
 import psycopg
 from eventsourcing import persistence as es
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder
-from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 from psycopg.types.composite import register_composite
 
-from gamelog.service.storage.recorder_errors import ErrorTable, library_error
+from gamelog.service.storage.recorder_errors import CommitInDoubt, ErrorTable, library_error
 
+log = logging.getLogger(__name__)
 TOPIC = "gamelog.service.storage.pg_recorder:BinaryParamsRecorder"
+WRITE_RETRY_SECONDS = 15.0
+"""How long a write keeps trying to reach a primary, unless the setting
+``POSTGRES_WRITE_RETRY_SECONDS`` says otherwise: Patroni's promotion after a
+lost primary node (a lapsed leader key, ttl 10 s, and the promotion itself:
+deploy/patroni/patroni.yml)."""
+RETRY_PAUSE_SECONDS = 0.2
 
 # psycopg's errors and the library's own, most specific first, as the
 # library's ``PostgresDatastore.get_connection`` maps them.
@@ -82,6 +109,7 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
         self._writer: psycopg.Connection[Any] | None = None
         self._writer_cursor: psycopg.Cursor[Any] | None = None
         self._writer_since = 0.0
+        self.write_retry_seconds = WRITE_RETRY_SECONDS
 
     def insert_events(
         self, stored_events: Sequence[StoredEvent], **kwargs: Any
@@ -92,7 +120,6 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
         inserted: list[int] = self._insert_through_function(stored_events)
         return inserted
 
-    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def _insert_through_function(self, stored_events: Sequence[StoredEvent]) -> list[int]:
         pg_stored_events = [
             self.construct_pg_stored_event(
@@ -103,18 +130,70 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
             )
             for e in stored_events
         ]
+        attempts = _Attempts(time.monotonic() + self.write_retry_seconds)
+        while True:
+            try:
+                try:
+                    return self._insert_once(pg_stored_events, attempts)
+                except IntegrityError:
+                    if not attempts.in_doubt:
+                        raise
+                    # The read may fail too: then the write is tried again.
+                    ids = self._ids_if_stored(stored_events)
+                    if ids is None:
+                        raise
+                    log.info("a commit in doubt was found stored: %s events", len(ids))
+                    return ids  # an earlier attempt committed
+            except (InterfaceError, OperationalError) as error:
+                attempts.failed()
+                if time.monotonic() + RETRY_PAUSE_SECONDS > attempts.deadline:
+                    if attempts.in_doubt:
+                        raise CommitInDoubt(str(error)) from error
+                    raise
+                time.sleep(RETRY_PAUSE_SECONDS)
+
+    def _insert_once(self, pg_stored_events: list[Any], attempts: _Attempts) -> list[int]:
         if self._writer_lock.acquire(blocking=False):
             try:
                 with self._writing() as curs:
-                    return self._insert(curs, pg_stored_events)
+                    return self._insert(curs, pg_stored_events, attempts)
             finally:
                 self._writer_lock.release()
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            return self._insert(curs, pg_stored_events)
+            return self._insert(curs, pg_stored_events, attempts)
 
-    def _insert(self, curs: psycopg.Cursor[Any], pg_stored_events: list[Any]) -> list[int]:
+    def _insert(
+        self, curs: psycopg.Cursor[Any], pg_stored_events: list[Any], attempts: _Attempts
+    ) -> list[int]:
+        attempts.sent = True  # a connection lost from here on leaves the commit in doubt
         curs.execute(self._insert_statement, (pg_stored_events,), prepare=True)
         return [int(row[self.pg_function_name_insert_events]) for row in curs.fetchall()]
+
+    def _ids_if_stored(self, stored_events: Sequence[StoredEvent]) -> list[int] | None:
+        """The notification ids of ``stored_events`` if the store holds
+        exactly these events at their keys, else None."""
+        statement = SQL(
+            "SELECT originator_id, originator_version, topic, state, notification_id "
+            "FROM {schema}.{table} "
+            "WHERE (originator_id, originator_version) IN "
+            "(SELECT * FROM unnest(%s::{id_type}[], %s::bigint[]))"
+        ).format(
+            schema=Identifier(self.datastore.schema),
+            table=Identifier(self.events_table_name),
+            id_type=SQL(self.datastore.originator_id_type),
+        )
+        ids = [e.originator_id for e in stored_events]
+        versions = [e.originator_version for e in stored_events]
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(statement, (ids, versions))
+            rows = {(r["originator_id"], r["originator_version"]): r for r in curs.fetchall()}
+        found = []
+        for event in stored_events:
+            row = rows.get((event.originator_id, event.originator_version))
+            if row is None or row["topic"] != event.topic or bytes(row["state"]) != event.state:
+                return None
+            found.append(int(row["notification_id"]))
+        return found
 
     @contextmanager
     def _writing(self) -> Iterator[psycopg.Cursor[Any]]:
@@ -146,13 +225,19 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
             raise
 
     def _open_writer(self) -> psycopg.Connection[Any]:
+        """A connection made as the pool makes its own (its settings, its
+        set-up, the composite types' adapters), but not taken from it."""
         datastore = self.datastore
-        datastore.pool.open(True, datastore.pool_open_timeout or 30.0)
-        conn = datastore.pool.getconn()
-        # As the library's get_connection does: the composite types' adapters.
-        for info in datastore.psycopg_type_adapters.values():
-            if not conn.adapters.types.get(info.oid):
+        kwargs = datastore.pool.kwargs
+        assert isinstance(kwargs, dict)
+        conn: psycopg.Connection[Any] = psycopg.Connection.connect(**kwargs)
+        try:
+            datastore.after_connect_func()(conn)
+            for info in datastore.psycopg_type_adapters.values():
                 register_composite(info, conn)
+        except BaseException:
+            conn.close()
+            raise
         self._writer = conn
         return conn
 
@@ -160,11 +245,10 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
         conn, self._writer, self._writer_cursor = self._writer, None, None
         self._writer_since = 0.0
         if conn is not None:
-            # The pool closes a broken connection, or rolls back and keeps it.
-            self.datastore.pool.putconn(conn)
+            conn.close()
 
     def close_writer(self) -> None:
-        """Give the writer connection back to the pool (before closing it)."""
+        """Close the writer connection (before the store closes)."""
         with self._writer_lock:
             self._drop_writer()
 
@@ -173,3 +257,20 @@ class BinaryParamsRecorder(PostgresApplicationRecorder):
         """The server process behind the writer connection (for tests)."""
         conn = self._writer
         return None if conn is None else conn.info.backend_pid
+
+
+class _Attempts:
+    """One write's attempts: until when it may try, and whether one of them
+    may have committed (it failed after its insert was sent)."""
+
+    __slots__ = ("deadline", "in_doubt", "sent")
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.sent = False
+        self.in_doubt = False
+
+    def failed(self) -> None:
+        """The attempt lost its connection (before or after sending)."""
+        self.in_doubt = self.in_doubt or self.sent
+        self.sent = False

@@ -2,7 +2,8 @@
 recorders (``pg_recorder``, ``sqlite_recorder``): the application tells a
 lost race (``IntegrityError``) from a store that is away
 (``OperationalError``) by the library's classes, as its own recorders raise
-them.
+them; and a write whose commit is in doubt (``CommitInDoubt``) from one that
+surely stored nothing.
 
     >>> import sqlite3
     >>> from eventsourcing import persistence as es
@@ -15,6 +16,8 @@ them.
 
 from __future__ import annotations
 
+from eventsourcing.persistence import OperationalError
+
 ErrorTable = tuple[tuple[type[Exception], type[Exception]], ...]
 """(the driver's class, the library's), most specific first."""
 
@@ -25,3 +28,10 @@ def library_error(error: Exception, table: ErrorTable) -> Exception | None:
         if isinstance(error, theirs):
             return ours(str(error))
     return None
+
+
+class CommitInDoubt(OperationalError):
+    """A write whose connection was lost after it was sent, and no primary
+    could be reached to tell whether it committed: it may be stored or not.
+    (An ``OperationalError``: the store went away, as far as the library's
+    callers are concerned.)"""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 SNAPSHOT_INTERVAL = 64
 """A game is snapshotted every this many stored events, so that a state at
@@ -64,29 +63,10 @@ def store_env(
 
 def postgres_env(dsn: str) -> dict[str, str]:
     """Settings from a DSN such as ``postgresql://user@127.0.0.1:5432/gamelog``
-    or ``host=127.0.0.1 dbname=gamelog user=postgres``."""
+    or ``host=a,b,c port=p,q,r dbname=gamelog target_session_attrs=read-write``
+    (a cluster: the pool keeps the node that takes writes); see
+    ``storage/postgres.py``."""
     # Imported here: only a PostgreSQL store needs psycopg.
-    from psycopg.conninfo import conninfo_to_dict
+    from gamelog.service.storage.postgres import postgres_settings
 
-    from gamelog.service.storage.pg_recorder import TOPIC as PG_RECORDER_TOPIC
-
-    parts: dict[str, Any] = conninfo_to_dict(dsn)
-    return {
-        "PERSISTENCE_MODULE": "eventsourcing.postgres",
-        "POSTGRES_DBNAME": str(parts.get("dbname", "postgres")),
-        "POSTGRES_HOST": str(parts.get("host", "127.0.0.1")),
-        "POSTGRES_PORT": str(parts.get("port", "5432")),
-        "POSTGRES_USER": str(parts.get("user", "postgres")),
-        "POSTGRES_PASSWORD": str(parts.get("password", "")),
-        "POSTGRES_POOL_SIZE": "8",
-        "POSTGRES_MAX_OVERFLOW": "8",
-        "POSTGRES_LOCK_TIMEOUT": "5",
-        "POSTGRES_CONNECT_TIMEOUT": "10",
-        # One round trip per transaction (eventsourcing's insert function)
-        # instead of a pipeline that also takes LOCK TABLE ... IN EXCLUSIVE
-        # MODE: that lock keeps the notification log gap-free for followers
-        # of the log, which gamelog does not have (docs/service-decisions.md).
-        "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
-        # The same insert function, its events sent as binary parameters.
-        "APPLICATION_RECORDER_TOPIC": PG_RECORDER_TOPIC,
-    }
+    return postgres_settings(dsn)

@@ -36,7 +36,12 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import Aggregate
-from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.persistence import (
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    PersistenceError,
+)
 from eventsourcing.utils import Environment, EnvType
 
 from gamelog.replay.record import Record
@@ -57,6 +62,7 @@ from gamelog.service.model.unreadable import UnreadableRecord
 from gamelog.service.storage import settings
 from gamelog.service.storage.group_commit import GroupCommit
 from gamelog.service.storage.locks import Locks
+from gamelog.service.storage.recorder_errors import CommitInDoubt
 from gamelog.service.storage.sqlite_recorder import TOPIC as SQLITE_RECORDER_TOPIC
 from gamelog.service.storage.topics import register_moved_modules
 from gamelog.service.storage.transcoder import TOPIC as TRANSCODER_TOPIC
@@ -96,6 +102,8 @@ class GameStore(Application[UUID]):
             recent_seconds=settings.GATHER_RECENT_SECONDS,
             key=lambda game: game.id,
             is_last=lambda game: game.is_finished,
+            # A store that went away fails every game of the transaction.
+            alone_after=lambda error: not isinstance(error, OperationalError | InterfaceError),
         )
         self._listeners: list[SaveListener] = []
         self._credentials = _BoundedCache[Credentials](settings.CREDENTIALS_CACHE_SIZE)
@@ -446,6 +454,13 @@ def refusal_of(error: PersistenceError) -> GamelogError:
             "position-taken", "another move was stored at this position first; reload and retry"
         )
     log.error("the store refused a write: %r", error)
+    if isinstance(error, CommitInDoubt):
+        return Unavailable(
+            "commit-in-doubt",
+            "the store went away while this was being committed, so it may or may not "
+            "be stored; retry it with the same request id: it is stored once",
+            {"retry": "same-request-id"},
+        )
     if isinstance(error, OperationalError) and "full" in str(error).lower():
         return StorageFull("storage-full", "the store has no room left; nothing was stored")
     return Unavailable(

@@ -165,6 +165,10 @@ def test_a_round_held_when_its_last_table_ended_is_released_at_start_up(
             (created.tournament_id, "%Created", "%PlayerRegistered", "%RoundPaired"),
         )
         connection.execute("DELETE FROM gamelog_snapshots")
+        connection.execute(
+            "UPDATE gamelog_index SET finished = FALSE WHERE game_id = ANY(%s)",
+            ([game_id.hex for game_id in tables.values()],),
+        )
     server = start_server_process(tmp_path, "--postgres", postgres_dsn)
     try:
         with grpc.insecure_channel(server.address) as channel:
