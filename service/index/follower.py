@@ -16,6 +16,9 @@ later one (docs/service-decisions.md). So the follower
   once never apply an event twice: the one that finds the index moved on
   reads again from there.
 
+A rebuild (``gamelog reindex``) builds a second index beside the one in use,
+from the whole log, and swaps it in with one transaction (``view.take_over``).
+
 Every read of the index calls ``catch_up`` first, so a game is listed by every
 process once its creation has committed; a background thread keeps the index
 close behind the log meanwhile, so that catching up on a read costs little.
@@ -81,31 +84,36 @@ class IndexFollower:
             if self._covered_since > asked:
                 return self._reached
             began = time.monotonic()
-            settled = self.view.settled_position()
-            while True:
-                done = self.view.position()
-                if done >= settled:
-                    self._covered_since, self._reached = began, done
-                    return done
-                batch = self.app.recorder.select_notifications(
-                    done,
-                    BATCH,
-                    stop=settled,
-                    topics=self.projection.topics,
-                    inclusive_of_start=False,
-                )
-                up_to = batch[-1].id if len(batch) == BATCH else settled
-                events = [
-                    (event, Tracking(self.app.name, notification.id))
-                    for notification in batch
-                    if (event := self._decoded(notification)) is not None
-                ]
-                try:
-                    self.projection.process_events(
-                        events, Tracking(self.app.name, up_to), previous=done
-                    )
-                except IndexMoved:
-                    continue  # another process stored (part of) this stretch first
+            done = self._follow_into(self.projection)
+            self._covered_since, self._reached = began, done
+            return done
+
+    def _follow_into(self, projection: GameIndexProjection) -> int:
+        """Apply every settled event not yet in ``projection``'s view; the
+        position reached."""
+        view = projection.view
+        settled = view.settled_position()
+        while True:
+            done = view.position()
+            if done >= settled:
+                return done
+            batch = self.app.recorder.select_notifications(
+                done,
+                BATCH,
+                stop=settled,
+                topics=projection.topics,
+                inclusive_of_start=False,
+            )
+            up_to = batch[-1].id if len(batch) == BATCH else settled
+            events = [
+                (event, Tracking(view.upstream, notification.id))
+                for notification in batch
+                if (event := self._decoded(notification)) is not None
+            ]
+            try:
+                projection.process_events(events, Tracking(view.upstream, up_to), previous=done)
+            except IndexMoved:
+                continue  # another process stored (part of) this stretch first
 
     def _decoded(self, notification: Notification) -> Any:
         try:
@@ -120,9 +128,17 @@ class IndexFollower:
             return None
 
     def rebuild(self) -> int:
-        """Forget the index and build it again from the whole log."""
+        """Build the index again from the whole log, beside the index in use,
+        and put it in place in one transaction: servers reading the index
+        meanwhile (this process's and others') see the old one, whole, until
+        the new one is, never an index half built."""
         with self._lock:
-            self.view.clear()
+            rebuilt = self.view.beside()
+            try:
+                self._follow_into(type(self.projection)(rebuilt))
+                self.view.take_over(rebuilt)
+            finally:
+                rebuilt.drop()
             self._covered_since = float("-inf")
         return self.catch_up()
 

@@ -25,6 +25,7 @@ settled (for PostgreSQL, see ``index_postgres``).
 
 from __future__ import annotations
 
+import copy
 import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
@@ -53,6 +54,8 @@ from gamelog.service.index.view import (
 )
 
 TRACKING_TABLE = "gamelog_index_tracking"
+REBUILT = ":rebuilt"
+"""What a rebuilt index's tracking name adds to the index's own."""
 CHUNK = 500
 """Ids per ``IN (...)`` list."""
 
@@ -189,10 +192,55 @@ class SQLGameIndex(GameIndexView):
                 (change.tournament_id, change.game_id.hex),
             )
 
-    def clear(self) -> None:
+    def beside(self) -> SQLGameIndex:
+        rebuilt = copy.copy(self)
+        rebuilt.upstream = f"{self.upstream}{REBUILT}"
+        rebuilt.names = {
+            **self.names,
+            **{table: self._beside_name(table) for table in ("index", "tags", "seats")},
+        }
+        rebuilt.drop()
+        with rebuilt._writing() as cursor:
+            # The tables alone: the rebuilt rows are copied into the index in use.
+            for statement in TABLES:
+                if statement.startswith("CREATE TABLE"):
+                    cursor.execute(rebuilt._sql(statement))
+        return rebuilt
+
+    def _beside_name(self, table: str) -> str:
+        """The name of ``table``'s twin for a rebuild."""
+        name = self.names[table]
+        return f'{name[:-1]}_rebuilt"' if name.endswith('"') else f"{name}_rebuilt"
+
+    def take_over(self, rebuilt: GameIndexView) -> None:
+        assert isinstance(rebuilt, SQLGameIndex)
+        position = rebuilt.position()
+        columns = {"index": COLUMNS, "tags": "key, value, seq", "seats": "seat, seq"}
+        with self._writing() as cursor:
+            for table, names in columns.items():
+                cursor.execute(self._sql(f"DELETE FROM {{{table}}}"))
+                cursor.execute(
+                    self._sql(
+                        f"INSERT INTO {{{table}}} ({names}) SELECT {names}"
+                        f" FROM {rebuilt.names[table]}"
+                    )
+                )
+            cursor.execute(
+                self._sql("DELETE FROM {tracking} WHERE application_name = ?"), (self.upstream,)
+            )
+            cursor.execute(
+                self._sql(
+                    "INSERT INTO {tracking} (application_name, notification_id) VALUES (?, ?)"
+                ),
+                (self.upstream, position),
+            )
+
+    def drop(self) -> None:
+        if not self.upstream.endswith(REBUILT):
+            raise ValueError("only an index made beside another is dropped")
         with self._writing() as cursor:
             for table in ("index", "tags", "seats"):
-                cursor.execute(self._sql(f"DELETE FROM {{{table}}}"))
+                cursor.execute(self._sql(f"DROP TABLE IF EXISTS {{{table}}}"))
             cursor.execute(
                 self._sql("DELETE FROM {tracking} WHERE application_name = ?"), (self.upstream,)
             )

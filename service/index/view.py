@@ -165,8 +165,18 @@ class GameIndexView(TrackingRecorder, ABC):
         same stretch of the log never both apply it."""
 
     @abstractmethod
-    def clear(self) -> None:
-        """Forget every game and the tracking position (before a rebuild)."""
+    def beside(self) -> GameIndexView:
+        """A new, empty index beside this one, in the same database, with a
+        tracking position of its own: a rebuild fills it from the log."""
+
+    @abstractmethod
+    def take_over(self, rebuilt: GameIndexView) -> None:
+        """Replace this index's games and tracking position by ``rebuilt``'s
+        (made by ``beside``), in one transaction."""
+
+    @abstractmethod
+    def drop(self) -> None:
+        """Remove an index made by ``beside`` (its tables and tracking position)."""
 
     def position(self) -> int:
         """The notification id up to which the index is complete."""
