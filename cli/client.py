@@ -161,7 +161,13 @@ class Client:
         )
 
     def play(
-        self, game_id: str, move: Any, at_position: int, token: str, request_id: str = ""
+        self,
+        game_id: str,
+        move: Any,
+        at_position: int,
+        token: str,
+        request_id: str = "",
+        seat: str = "",
     ) -> Any:
         return self._call(
             "PlayMove",
@@ -170,6 +176,7 @@ class Client:
                 move_json=json.dumps(move),
                 at_position=at_position,
                 request_id=request_id,
+                seat=seat,
             ),
             token,
         )

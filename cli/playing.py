@@ -25,6 +25,7 @@ from gamelog.cli.common import (
 @token_option(required=True)
 @click.option("--at", "at_position", type=int, help="the position you saw (default: latest)")
 @click.option("--request-id", default="", help="idempotency key: a retry returns the first result")
+@click.option("--seat", default="", help="the arbiter plays this seat's move on its behalf")
 def play(
     server: str,
     ca: str | None,
@@ -34,12 +35,13 @@ def play(
     token: str,
     at_position: int | None,
     request_id: str,
+    seat: str,
 ) -> None:
-    """Play MOVE (JSON) in a game."""
+    """Play MOVE (JSON) in a game (the arbiter: a seat's move, with --seat)."""
     with Client(server, ca) as client:
         if at_position is None:
             at_position = client.state(game_id, token).last_position
-        played = client.play(game_id, parse_move(move), at_position, token, request_id)
+        played = client.play(game_id, parse_move(move), at_position, token, request_id, seat)
     records = [json.loads(r.record_json) for r in played.records]
     if as_json:
         emit({"position": played.position, "replayed": played.replayed, "records": records})

@@ -277,7 +277,10 @@ def _audit_line(
             line = line.after_move(position, shows)
             if record["events"] and all(e.get("declared") is True for e in record["events"]):
                 report.declared.append(position)
-            if not record.get("by_rule") and record["seat"] != ARBITER:
+            if (
+                not (record.get("by_rule") or record.get("by_arbiter"))
+                and record["seat"] != ARBITER
+            ):
                 mover = record["seat"]
         elif kind == "timeout":
             if clocks is None:
@@ -454,6 +457,8 @@ def _audit_move(
     seat = record["seat"]
     if record.get("by_rule") and not isinstance(record["by_rule"], bool):
         return report.fail(Difference(position, "by_rule is true or absent"))
+    if record.get("by_arbiter") and (not isinstance(record["by_arbiter"], bool) or seat == ARBITER):
+        return report.fail(Difference(position, "by_arbiter is true, for a seat's move, or absent"))
     if seat not in rules.to_act(state):
         return report.fail(Difference(position, f"{seat} may not move at this point", seat))
     try:

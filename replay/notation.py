@@ -54,7 +54,9 @@ def record_line(rules: Rules[Any], state_before: Any, record: Record) -> str:
         return str(rules.notate(state_before, None, None, record["events"]))
     if kind == "move":
         line = str(rules.notate(state_before, record["seat"], record.get("move"), record["events"]))
-        return f"{line} (by rule: out of time)" if record.get("by_rule") else line
+        if record.get("by_rule"):
+            return f"{line} (by rule: out of time)"
+        return f"{line} (by the arbiter)" if record.get("by_arbiter") else line
     if kind == "undo-request":
         return f"{record['seat']} asks to take back to position {record['to_position']}"
     if kind == "undo-approve":

@@ -36,7 +36,9 @@ created    format (2), game, rules_version, seats, options (+options_hash),
            the secret seed), parent ({game_id, position, hash} or None),
            base_ply, events (+event_hashes: the deal)
 move       seat, ply, move (+move_hash), events (+event_hashes), request_id
-           (not hashed: it is the client's retry key, not part of the game)
+           (not hashed: it is the client's retry key, not part of the game),
+           by_rule or by_arbiter (true: a move made for the seat by the
+           service, out of time, or by the arbiter)
 takeback   to_position, by, approved_by, ply
 undo-request / undo-approve / undo-decline     seat, to_position
 finished   result, seed and seed_nonce (revealed, hex)

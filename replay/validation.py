@@ -66,7 +66,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "finished": ("result", "seed", "seed_nonce"),
     "timeout": ("seats", "on_timeout"),
 }
-OPTIONAL_BY_KIND: dict[str, tuple[str, ...]] = {"move": ("request_id", "by_rule")}
+OPTIONAL_BY_KIND: dict[str, tuple[str, ...]] = {"move": ("request_id", "by_rule", "by_arbiter")}
 FORMAT_1_LACKS: dict[str, tuple[str, ...]] = {"created": ("format",), "finished": ("seed_nonce",)}
 """Fields a format-1 record (written before hiding commitments) does not have."""
 
@@ -199,6 +199,8 @@ def _check_move(record: Record, seats: list[str], redacted: bool) -> None:
         _text(record, "request_id", 128)
     if "by_rule" in record and record["by_rule"] is not True:
         raise Problem("by_rule is true or absent")
+    if "by_arbiter" in record and record["by_arbiter"] is not True:
+        raise Problem("by_arbiter is true or absent")
     _events(record, redacted)
 
 

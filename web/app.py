@@ -15,7 +15,8 @@ one, and the front end keeps none: it has no sessions and no cookies.
     GET  /api/games/{id}/tree            the game's tree of branches
     POST /api/games/{id}/fork            {"at": N}: a new game from position N
     GET  /api/games/{id}/table?seat=S    the caller's view now and its legal moves
-    POST /api/games/{id}/moves           {"move", "at", "request_id"}: play a move
+    POST /api/games/{id}/moves           {"move", "at", "request_id", "seat"?}: play a move
+                                         (the arbiter: on ``seat``'s behalf)
     POST /api/games/{id}/takeback        {"action", "to", "at"}: ask, answer, order
     POST /api/games                      {"game", "seats", "tags", "options", "undo_policy"}
     POST /api/qr                         {"text": link}: the link as a QR code (SVG)
@@ -238,8 +239,11 @@ async def play(request: Request) -> Response:
     request_id = body.get("request_id", "")
     if not isinstance(request_id, str) or not REQUEST_ID.fullmatch(request_id):
         raise bad_request("bad-request-id", "a request id is up to 64 letters, digits, - and _")
+    seat = body.get("seat", "")
+    if not isinstance(seat, str) or len(seat) > 64:
+        raise bad_request("bad-seat", "a seat is a name of up to 64 characters")
     played = await gateway_of(request).play(
-        game_id_of(request), caller(request), body["move"], at, request_id
+        game_id_of(request), caller(request), body["move"], at, request_id, seat
     )
     return JSONResponse(played)
 

@@ -266,11 +266,16 @@ class Gateway:
         return entry
 
     async def play(
-        self, game_id: str, token: str | None, move: Any, at: int, request_id: str
+        self, game_id: str, token: str | None, move: Any, at: int, request_id: str, seat: str = ""
     ) -> dict[str, Any]:
-        """One move at position ``at`` (the latest the page saw)."""
+        """One move at position ``at`` (the latest the page saw); ``seat``:
+        the arbiter plays that seat's move on its behalf."""
         request = pb.PlayMoveRequest(
-            game_id=game_id, move_json=json.dumps(move), at_position=at, request_id=request_id
+            game_id=game_id,
+            move_json=json.dumps(move),
+            at_position=at,
+            request_id=request_id,
+            seat=seat,
         )
         played = await self.call("PlayMove", request, token)
         return {

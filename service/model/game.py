@@ -299,9 +299,12 @@ class Game(Aggregate):
         at_position: int,
         request_id: str = "",
         now: str | None = None,
+        by_arbiter: bool = False,
     ) -> None:
         """Validate ``move`` with the rules and store it with what happened,
-        then whatever follows by itself (moves by rule, the end)."""
+        then whatever follows by itself (moves by rule, the end).
+        ``by_arbiter``: the arbiter plays ``seat``'s move on its behalf (a
+        player who left the table), and the record says so."""
         now = now or record_time()
         self.expect_position_for_move(seat, at_position)
         # Without a clock or a held end, a game that is over is finished (its
@@ -329,7 +332,9 @@ class Game(Aggregate):
         except UNREADABLE as error:
             log.warning("rules %s failed on move %r: %r", self.rules.name, move, error)
             raise Refused("bad-move", f"this move cannot be read: {quoted(error, 200)}") from None
-        self._store_move(now, seat, ply, move, decided, request_id=request_id)
+        self._store_move(
+            now, seat, ply, move, decided, request_id=request_id, by_arbiter=by_arbiter
+        )
         self._settle(now)
 
     def _store_move(
@@ -341,6 +346,7 @@ class Game(Aggregate):
         decided: Decided,
         request_id: str = "",
         by_rule: bool = False,
+        by_arbiter: bool = False,
     ) -> None:
         """Store ``move`` with what the rules decided."""
         decided_events, after = decided
@@ -350,6 +356,8 @@ class Game(Aggregate):
             record["request_id"] = request_id
         if by_rule:
             record["by_rule"] = True
+        if by_arbiter:
+            record["by_arbiter"] = True
         sealed = self._seal(record, parts_alike=alike)
         # The decided state is what a replay reaches only if the store gives
         # back the very events decided: plain JSON (``alike``) and equal.
@@ -503,7 +511,7 @@ class Game(Aggregate):
         if record.get("request_id"):
             self.request_ids = {**self.request_ids, record["request_id"]: record["position"]}
         self.last_hash = record["hash"]
-        by_itself = record.get("by_rule") or record["seat"] == ARBITER
+        by_itself = record.get("by_rule") or record.get("by_arbiter") or record["seat"] == ARBITER
         self._tick(record, mover=None if by_itself else record["seat"])
 
     def _end_concurrent_run(self, record: Record) -> None:

@@ -94,7 +94,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         token = token_of(context)
         at_position = checked_position(request.at_position)
         played = await self.app.play_on_loop.play(
-            game_id, token, move, at_position, request_id, self.executor
+            game_id, token, move, at_position, request_id, self.executor, request.seat
         )
         return pb.PlayMoveResponse(
             position=played.position,

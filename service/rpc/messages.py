@@ -66,6 +66,7 @@ def state_message(view: PositionView) -> pb.GameState:
         pending_undo_json=compact_json(view.pending_undo) if view.pending_undo else "",
         svg=view.svg,
         tags=view.tags,
+        undo_policy=view.undo_policy,
         **clock_fields(view.clocks),
     )
 

@@ -67,6 +67,7 @@ class PositionView:
     clocks: dict[str, JSON] | None = None
     """With a time control: ``time_control``, ``on_timeout``, ``remaining_ms``
     per seat, ``running`` (whose clock runs now), ``out_of_time``."""
+    undo_policy: str = "none"
 
 
 @dataclass(frozen=True)

@@ -93,11 +93,21 @@ class GameCommands:
         move: Any,
         at_position: int,
         request_id: str = "",
+        as_seat: str = "",
     ) -> Played:
-        """Validate and store one move played at ``at_position``."""
-        seat = self.access.seat(game_id, token)
+        """Validate and store one move played at ``at_position``. ``as_seat``:
+        the arbiter plays that seat's move on its behalf (a player who left
+        the table); the record says so (``by_arbiter``)."""
+        caller = self.access.seat(game_id, token)
         if not isinstance(move, dict):
             raise InvalidArgument("bad-move", "a move is a JSON object")
+        seat, by_arbiter = caller, False
+        if as_seat and as_seat != caller:
+            if caller != ARBITER:
+                raise PermissionDenied(
+                    "arbiter-only", "only the arbiter plays a move on a seat's behalf"
+                )
+            seat, by_arbiter = as_seat, True
         with self.store.locks.game(game_id):
             game = self.store.game_at(game_id, at_position)
             if request_id and request_id in game.request_ids:
@@ -110,7 +120,7 @@ class GameCommands:
                 _refuse_after_timeout(game, seat, at_position)
             before = game.state
             try:
-                game.play(seat, move, at_position, request_id, now)
+                game.play(seat, move, at_position, request_id, now, by_arbiter)
             except RulesError as error:
                 raise Refused(error.code, error.message) from None
             records = [event_record(event) for event in game.pending_events]
@@ -120,7 +130,7 @@ class GameCommands:
                 # Another process may have stored this very request already.
                 return self.after_lost_race(game_id, request_id, seat, move)
             self.store.remember(game)
-        return played(game, before, records, seat)
+        return played(game, before, records, seat, caller)
 
     def after_lost_race(self, game_id: UUID, request_id: str, seat: str, move: Any) -> Played:
         """After a lost race for a position: the answer to this very request

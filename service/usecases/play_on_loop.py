@@ -53,14 +53,20 @@ class PlayOnLoop:
         at_position: int,
         request_id: str = "",
         executor: Executor | None = None,
+        as_seat: str = "",
     ) -> Played:
         """Validate and store one move played at ``at_position``; the work
-        that may wait for anything but the commit runs in ``executor``."""
+        that may wait for anything but the commit runs in ``executor``
+        (``as_seat``: the arbiter plays that seat's move, always there)."""
         loop = asyncio.get_running_loop()
-        decided = self._decide_in_memory(game_id, token, move, at_position, request_id)
+        decided = (
+            None
+            if as_seat
+            else self._decide_in_memory(game_id, token, move, at_position, request_id)
+        )
         if decided is None:
             call = functools.partial(
-                self.commands.play, game_id, token, move, at_position, request_id
+                self.commands.play, game_id, token, move, at_position, request_id, as_seat
             )
             return await loop.run_in_executor(executor, call)
         game, seat, before, records = decided

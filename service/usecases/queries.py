@@ -77,6 +77,7 @@ class Queries:
             svg=rules.render_svg(game.state, viewer) if picture else "",
             tags={str(k): str(v) for k, v in game.record_created.get("metadata", {}).items()},
             clocks=self._clocks(game, position is None),
+            undo_policy=game.undo_policy,
         )
 
     @staticmethod

@@ -41,14 +41,18 @@ def shown(
     ]
 
 
-def played(game: Game, before: Any, records: list[Record], seat: str) -> Played:
-    """The answer to a stored move: its records cut for the mover, with
-    notation, worded from ``before`` (the state the move was played in)."""
+def played(
+    game: Game, before: Any, records: list[Record], seat: str, caller: str | None = None
+) -> Played:
+    """The answer to a stored move: its records cut for the caller (the
+    mover, or the arbiter who played the seat's move), with notation, worded
+    from ``before`` (the state the move was played in)."""
     rules = game.rules
     lines = []
     state = before
+    viewer = caller or seat
     for index, record in enumerate(records):
-        cut = redact_record(rules, record, seat, game.is_finished)
+        cut = redact_record(rules, record, viewer, game.is_finished)
         # The move is stored: a line that cannot be worded must not deny it.
         lines.append(Shown(cut, record_line_or_kind(rules, state, cut)))
         # Only a move's line reads the state before it (a move by rule

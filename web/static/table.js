@@ -6,7 +6,7 @@
 // goes out with the position the page last saw (`at`) and a request id, so
 // a retry never plays twice; when the game moved on meanwhile the panel is
 // redrawn, says so, and keeps whatever the seat had chosen that still fits.
-// The arbiter's page lists any seat's moves and plays the arbiter's own.
+// The arbiter's page lists any seat's moves and plays them on the seat's behalf.
 
 import { h } from "./dom.js";
 import { boardPick, choose, describe, keepFitting, offer } from "./pickers/engine.js";
@@ -127,7 +127,7 @@ export class Table {
   picker(now) {
     const picker = pickerFor(now.game);
     const legal = now.legal;
-    const playable = now.viewer !== "#arbiter" || !this.seat; // the arbiter plays only its own moves
+    const playable = true; // the arbiter plays its own moves, or a chosen seat's on its behalf
     const sections = offer(picker, now.view, legal, this.picked);
     const out = sections.map((section) =>
       h(
@@ -321,7 +321,8 @@ export class Table {
     const at = this.now.position;
     this.el.panel.classList.add("sending");
     try {
-      const answer = await this.moves.play(this.gameId, this.keyring.token, move, at);
+      const forSeat = this.now.viewer === "#arbiter" ? this.seat : "";
+      const answer = await this.moves.play(this.gameId, this.keyring.token, move, at, forSeat);
       this.sending = false;
       this.picked = {};
       this.formValues = {};

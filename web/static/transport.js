@@ -21,8 +21,11 @@ export class Moves {
     return get(`/api/games/${encodeURIComponent(gameId)}/table${query}`, token);
   }
 
-  play(gameId, token, move, at) {
-    return post(`/api/games/${encodeURIComponent(gameId)}/moves`, { move, at, request_id: requestId() }, token);
+  // seat: the arbiter plays that seat's move on its behalf.
+  play(gameId, token, move, at, seat = "") {
+    const body = { move, at, request_id: requestId() };
+    if (seat) body.seat = seat;
+    return post(`/api/games/${encodeURIComponent(gameId)}/moves`, body, token);
   }
 
   takeBack(gameId, token, action, to, at) {

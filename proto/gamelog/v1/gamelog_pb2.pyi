@@ -232,12 +232,17 @@ class PlayMoveRequest(_message.Message):
     MOVE_JSON_FIELD_NUMBER: _builtins.int
     AT_POSITION_FIELD_NUMBER: _builtins.int
     REQUEST_ID_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     move_json: _builtins.str
     at_position: _builtins.int
     """The position the client last saw (the latest stored position)."""
     request_id: _builtins.str
     """Optional idempotency key: a retry with the same id returns the first result."""
+    seat: _builtins.str
+    """With the arbiter's token only: play this seat's move on its behalf (a
+    player who left the table). The record says so ("by_arbiter": true).
+    """
     def __init__(
         self,
         *,
@@ -245,10 +250,11 @@ class PlayMoveRequest(_message.Message):
         move_json: _builtins.str = ...,
         at_position: _builtins.int = ...,
         request_id: _builtins.str = ...,
+        seat: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["at_position", b"at_position", "game_id", b"game_id", "move_json", b"move_json", "request_id", b"request_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at_position", b"at_position", "game_id", b"game_id", "move_json", b"move_json", "request_id", b"request_id", "seat", b"seat"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -373,6 +379,7 @@ class GameState(_message.Message):
     CLOCK_REMAINING_MS_FIELD_NUMBER: _builtins.int
     CLOCK_RUNNING_FIELD_NUMBER: _builtins.int
     OUT_OF_TIME_FIELD_NUMBER: _builtins.int
+    UNDO_POLICY_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     game: _builtins.str
     position: _builtins.int
@@ -391,6 +398,10 @@ class GameState(_message.Message):
     """With a time control (tag TimeControl, "300+5"): each seat's time left in
     milliseconds when read (at an earlier position: as it stood then), whose
     clocks run now, and who ran out of time.
+    """
+    undo_policy: _builtins.str
+    """Who may take moves back: "none", "consent" (the other seats approve),
+    "arbiter" (only the arbiter) or "free" (docs/service-decisions.md, "Undo").
     """
     @_builtins.property
     def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
@@ -425,10 +436,11 @@ class GameState(_message.Message):
         clock_remaining_ms: _abc.Mapping[_builtins.str, _builtins.int] | None = ...,
         clock_running: _abc.Iterable[_builtins.str] | None = ...,
         out_of_time: _abc.Iterable[_builtins.str] | None = ...,
+        undo_policy: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock_remaining_ms", b"clock_remaining_ms", "clock_running", b"clock_running", "finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "out_of_time", b"out_of_time", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "svg", b"svg", "tags", b"tags", "text", b"text", "time_control", b"time_control", "to_act", b"to_act", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["clock_remaining_ms", b"clock_remaining_ms", "clock_running", b"clock_running", "finished", b"finished", "game", b"game", "game_id", b"game_id", "last_position", b"last_position", "out_of_time", b"out_of_time", "pending_undo_json", b"pending_undo_json", "ply", b"ply", "position", b"position", "result_json", b"result_json", "svg", b"svg", "tags", b"tags", "text", b"text", "time_control", b"time_control", "to_act", b"to_act", "undo_policy", b"undo_policy", "view_json", b"view_json", "viewer", b"viewer"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -6,7 +6,9 @@ gamelog.v1.Tournaments: players, rounds, tables, results, standings.
 A tournament is an aggregate beside the games, with the same hash-chained,
 audited, exportable record (docs/record-format.md, "Tournaments"). Its
 tables are ordinary games (gamelog.v1.GameLog) that it creates, tagged
-Event, Site, Date, Round, Table and Tournament (the tournament's id).
+Event, Site, Date, Round, Table and Tournament (the id the tournament was
+created under, its origin_id: for an imported tournament not the id it has
+on this server).
 
 Authentication as for games: "authorization: Bearer <token>". The
 director's token (one per tournament) changes the tournament and is the
