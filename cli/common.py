@@ -2,21 +2,40 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
-from rich.table import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 from gamelog.cli.client import loads
 from gamelog.games.wording import and_list, places
 
+
 # Piped output (scripts, logs, tests) gets room for whole tables rather than
 # rich's 80 columns and cut cells.
-console = Console(width=None if sys.stdout.isatty() else 200)
+class _Console:
+    """Where tables and boards are printed: rich's console, made (and rich
+    imported) on first use, so a command that prints none never pays for it."""
+
+    @functools.cached_property
+    def rich(self) -> Console:
+        from rich.console import Console
+
+        return Console(width=None if sys.stdout.isatty() else 200)
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        self.rich.print(*objects, **options)
+
+
+console = _Console()
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -65,6 +84,8 @@ def print_created(created: Any, title: str, as_json: bool) -> None:
         )
         return
     console.print(title)
+    from rich.table import Table
+
     table = Table("seat", "token (keep it secret)")
     for seat, token in created.seat_tokens.items():
         table.add_row(seat, token)
@@ -164,6 +185,8 @@ def print_state(state: Any, last_move: str = "") -> None:
 def print_result(result: dict[str, Any]) -> None:
     """Places in standard competition ranking: a tie shares a place, the next
     place skips (1, 1, 3)."""
+    from rich.table import Table
+
     table = Table("place", "seat", "score")
     for place, seats in places(result["ranking"]):
         for seat in seats:

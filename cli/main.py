@@ -21,31 +21,64 @@ machine-readable reason and the message.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
 
-from gamelog.cli import (
-    audit,
-    branches,
-    games,
-    maintenance,
-    playing,
-    records,
-    replaying,
-    selfplay,
-    serve,
-    tournament,
-    undo,
-    web,
-)
-from gamelog.cli.client import ApiError
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    # name: (module, attribute, one line for ``gamelog --help``)
+    "serve": ("serve", "serve", "Run the gamelog gRPC service (SQLite file by default)."),
+    "games": ("games", "games", "List the games this server knows (--json: with their schemas)."),
+    "list": ("games", "list_games", "List the stored games, newest first, with short ids."),
+    "new": ("games", "new", "Create a game: its id and one secret token per seat."),
+    "play": ("playing", "play", "Play MOVE (JSON) in a game."),
+    "show": ("playing", "show", "Show a game's table at the latest or an earlier position."),
+    "moves": ("playing", "moves", "List your seat's legal moves now."),
+    "log": ("playing", "log_", "Print a game's records, one line each in its notation."),
+    "selfplay": ("selfplay", "selfplay", "Play random legal games through the server."),
+    "replay": ("replaying", "replay", "Step through a game, move by move."),
+    "follow": ("replaying", "follow", "Print a game's records as they are stored."),
+    "undo": ("undo", "undo", "Take moves back: ask, answer, or order it."),
+    "fork": ("branches", "fork", "Fork a new game from a position of another."),
+    "tree": ("branches", "tree", "Show the tree of branches a game belongs to."),
+    "diff": ("branches", "diff", "Compare two lines of play to the first difference."),
+    "audit": ("audit", "audit", "Audit games on the server, or record files."),
+    "export": ("records", "export", "Write a game and its branches to a record file."),
+    "import": ("records", "import_", "Re-validate a record file or archive and store it."),
+    "reindex": ("maintenance", "reindex", "Rebuild the game index from the log."),
+    "tournament": ("tournament", "tournament", "Tournaments: players, rounds, results, standings."),
+    "web": ("web", "web", "Serve the page: the replay board and the table."),
+}
+"""Every command, imported only when it runs: ``gamelog --version`` and
+``gamelog --help`` import click alone, and a command only what it needs (a
+call to a server: gRPC, never the service's own code)."""
 
 
-class ApiGroup(click.Group):
-    """Turns a refused call into a clear message and exit status 1."""
+class Commands(click.Group):
+    """The ``gamelog`` group: commands loaded when asked for, and a refused
+    call turned into a clear message and exit status 1."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module, attribute, _ = COMMANDS[name]
+        command = getattr(importlib.import_module(f"gamelog.cli.{module}"), attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][2]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
+        # Imported here: the client (and gRPC with it) only for a command that calls.
+        from gamelog.cli.client import ApiError
+
         try:
             return super().invoke(ctx)
         except ApiError as error:
@@ -53,36 +86,10 @@ class ApiGroup(click.Group):
             ctx.exit(1)
 
 
-@click.group(cls=ApiGroup)
+@click.group(cls=Commands)
 @click.version_option(package_name="gamelog")
 def main() -> None:
     """gamelog: the complete, tamper-evident record of board games."""
-
-
-for command in (
-    serve.serve,
-    games.games,
-    games.list_games,
-    games.new,
-    playing.play,
-    playing.show,
-    playing.moves,
-    playing.log_,
-    selfplay.selfplay,
-    replaying.replay,
-    replaying.follow,
-    undo.undo,
-    branches.fork,
-    branches.tree,
-    branches.diff,
-    audit.audit,
-    records.export,
-    records.import_,
-    maintenance.reindex,
-    tournament.tournament,
-    web.web,
-):
-    main.add_command(command)
 
 
 if __name__ == "__main__":
