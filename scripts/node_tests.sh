@@ -9,7 +9,7 @@ if ! command -v node >/dev/null 2>&1; then
         echo "node is required for the page's tests but is missing (apt-get install nodejs)" >&2
         exit 1
     fi
-    echo "SKIPPED: the page's JavaScript tests (tests/js/) need node, which is not installed"
+    echo "SKIPPED: the page's JavaScript tests (tests/web/js/) need node, which is not installed"
     exit 0
 fi
-exec node --test tests/js/
+exec node --test tests/web/js/

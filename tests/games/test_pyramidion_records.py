@@ -19,7 +19,7 @@ from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.games.pyramidion import RULES
 from gamelog.service.usecases.application import GameLog
 
-from helpers import gamelog_json
+from support.cli import gamelog_json
 
 SVG = "{http://www.w3.org/2000/svg}"
 BLUES_LOAD = {

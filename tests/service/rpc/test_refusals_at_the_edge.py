@@ -52,9 +52,9 @@ def reason_of(error: grpc.RpcError) -> str:
     ],
 )
 def test_bytes_that_are_no_request_are_a_malformed_request(
-    server: ServerProcess, method: str, streaming: bool, payload: bytes, reason: str | None
+    sqlite_server: ServerProcess, method: str, streaming: bool, payload: bytes, reason: str | None
 ) -> None:
-    with grpc.insecure_channel(server.address) as channel:
+    with grpc.insecure_channel(sqlite_server.address) as channel:
         raw: Any = (channel.unary_stream if streaming else channel.unary_unary)(
             method, request_serializer=lambda b: b, response_deserializer=lambda b: b
         )
@@ -74,9 +74,9 @@ def _refusal(call: Any, request: Any, **kwargs: Any) -> grpc.RpcError:
 
 
 def test_a_huge_game_id_is_refused_with_its_reason_and_a_short_message(
-    server: ServerProcess,
+    sqlite_server: ServerProcess,
 ) -> None:
-    with grpc.insecure_channel(server.address) as channel:
+    with grpc.insecure_channel(sqlite_server.address) as channel:
         stub = pb_grpc.GameLogStub(channel)
         refused = _refusal(stub.GetState, pb.GetStateRequest(game_id="z" * 10_000))
     assert refused.code() == grpc.StatusCode.INVALID_ARGUMENT
@@ -85,8 +85,8 @@ def test_a_huge_game_id_is_refused_with_its_reason_and_a_short_message(
     assert "10002 characters" in refused.details()  # it says how much was cut
 
 
-def test_a_huge_seat_name_is_refused_with_its_reason(server: ServerProcess) -> None:
-    with grpc.insecure_channel(server.address) as channel:
+def test_a_huge_seat_name_is_refused_with_its_reason(sqlite_server: ServerProcess) -> None:
+    with grpc.insecure_channel(sqlite_server.address) as channel:
         stub = pb_grpc.GameLogStub(channel)
         refused = _refusal(
             stub.CreateGame, pb.CreateGameRequest(game="freeform", seats=["ann", "ü" * 9_000])
@@ -97,10 +97,10 @@ def test_a_huge_seat_name_is_refused_with_its_reason(server: ServerProcess) -> N
 
 
 def test_a_seating_that_leaves_out_two_thousand_players_is_refused_readably(
-    server: ServerProcess,
+    sqlite_server: ServerProcess,
 ) -> None:
     """A legitimate override of a big field that seats only two players."""
-    with grpc.insecure_channel(server.address) as channel:
+    with grpc.insecure_channel(sqlite_server.address) as channel:
         stub = tpb_grpc.TournamentsStub(channel)
         created = stub.CreateTournament(
             tpb.CreateTournamentRequest(name="Big open", game="freeform", rounds=1)
@@ -131,8 +131,8 @@ def test_a_seating_that_leaves_out_two_thousand_players_is_refused_readably(
     assert len(refused.details().encode()) <= 1024
 
 
-def test_an_unknown_on_timeout_is_refused_not_stored_as_lose(server: ServerProcess) -> None:
-    with grpc.insecure_channel(server.address) as channel:
+def test_an_unknown_on_timeout_is_refused_not_stored_as_lose(sqlite_server: ServerProcess) -> None:
+    with grpc.insecure_channel(sqlite_server.address) as channel:
         stub = tpb_grpc.TournamentsStub(channel)
         for time_control in ("", "300+5"):
             refused = _refusal(
@@ -149,8 +149,8 @@ def test_an_unknown_on_timeout_is_refused_not_stored_as_lose(server: ServerProce
             assert reason_of(refused) == "bad-on-timeout"
 
 
-def test_a_round_before_the_first_is_a_malformed_request(server: ServerProcess) -> None:
-    with grpc.insecure_channel(server.address) as channel:
+def test_a_round_before_the_first_is_a_malformed_request(sqlite_server: ServerProcess) -> None:
+    with grpc.insecure_channel(sqlite_server.address) as channel:
         stub = tpb_grpc.TournamentsStub(channel)
         created = stub.CreateTournament(
             tpb.CreateTournamentRequest(name="Late", game="freeform", rounds=2)

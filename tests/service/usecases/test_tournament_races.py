@@ -33,7 +33,7 @@ TRIALS = 50
 
 
 @pytest.fixture(scope="module")
-def two_servers(
+def racing_servers(
     postgres_dsn: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[list[ServerProcess]]:
     folder = tmp_path_factory.mktemp("races")
@@ -95,19 +95,19 @@ def _end_both_at_once(
 
 @pytest.mark.parametrize("duplicate", ["seed", "none"])
 def test_two_tables_ending_at_once_on_two_servers_both_count(
-    two_servers: list[ServerProcess], duplicate: str
+    racing_servers: list[ServerProcess], duplicate: str
 ) -> None:
     stalled, refused = [], []
     with (
-        grpc.insecure_channel(two_servers[0].address) as channel,
-        grpc.insecure_channel(two_servers[1].address) as other,
+        grpc.insecure_channel(racing_servers[0].address) as channel,
+        grpc.insecure_channel(racing_servers[1].address) as other,
     ):
         stub = tpb_grpc.TournamentsStub(channel)
         games = pb_grpc.GameLogStub(other)
         for trial in range(TRIALS):
             tournament_id, director, tables = _tournament(stub, duplicate)
             assert len(tables) == 2
-            answers = _end_both_at_once(two_servers, director, tables)
+            answers = _end_both_at_once(racing_servers, director, tables)
             refused += [a.details() for a in answers if isinstance(a, grpc.RpcError)]
             summary = stub.GetTournament(tpb.GetTournamentRequest(tournament_id=tournament_id))
             results = [t.result_json for t in summary.rounds[0].tables]
