@@ -14,6 +14,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.e2e
+
 HEAVY = ("grpc", "eventsourcing", "rich", "psycopg", "starlette", "uvicorn", "segno")
 SERVICE = ("gamelog.service", "gamelog.replay", "gamelog.web")
 

@@ -29,7 +29,7 @@ from gamelog.service.storage.settings import postgres_env
 
 from support.tcp_proxy import TcpProxy
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.e2e]
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
