@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamelog.games.components import load_json
-from gamelog.games.panem import evolve as _evolve
 from gamelog.games.panem import notation, picture, text, views
 from gamelog.games.panem.catalog import (
     BAKERY,
@@ -21,6 +20,7 @@ from gamelog.games.panem.catalog import (
     HOB,
     JUSTICE_BUILDING,
 )
+from gamelog.games.panem.evolve import evolve
 from gamelog.games.panem.options import catalog_for, covered_spaces, normalize
 from gamelog.games.panem.scoring import score
 from gamelog.games.panem.state import (
@@ -112,7 +112,7 @@ class _Table:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.s = _evolve.apply(self.s, event)
+        self.s = evolve(self.s, event)
 
 
 def _ids(value: Any, what: str) -> list[str]:
@@ -820,7 +820,7 @@ class Panem:
     # -- folding -------------------------------------------------------------------
 
     def evolve(self, state: PanemState, event: Event) -> PanemState:
-        return _evolve.apply(state, event)
+        return evolve(state, event)
 
     # -- legal moves ---------------------------------------------------------------
 
