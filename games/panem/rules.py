@@ -3,13 +3,11 @@ hands views (views.py), notation, text, picture and scoring to their modules."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamelog.games.components import load_json
 from gamelog.games.panem import notation, picture, text, views
 from gamelog.games.panem.catalog import (
     BAKERY,
@@ -22,6 +20,7 @@ from gamelog.games.panem.catalog import (
 )
 from gamelog.games.panem.evolve import evolve
 from gamelog.games.panem.options import catalog_for, covered_spaces, normalize
+from gamelog.games.panem.schemas import SCHEMAS
 from gamelog.games.panem.scoring import score
 from gamelog.games.panem.state import (
     ACT,
@@ -74,32 +73,6 @@ SAMPLED_DOUBLE_EXCHANGE = (
     "hand cards and the first five pile cards (in id order), each matched one way; any "
     "two pairs, matched either way, are legal."
 )
-
-_SHOWS_HIDDEN = {
-    "StartCardsDealt",
-    "HobStocked",
-    "BakeryStocked",
-    "DiscardStarted",
-    "DrawPileRenewed",
-    "AdvantagesRevealed",
-    "StartAdvantagesDealt",
-    "ForestRevealed",
-    "CardsDrawn",
-    "PileLooked",
-    "TributesRevealed",
-    "TradeProposed",
-    "TradeAccepted",
-    "CardsShown",
-    "LotDrawn",
-    "GameEnded",
-}
-
-
-@functools.cache
-def _schemas() -> Mapping[str, JSON]:
-    """The JSON Schemas of options, moves, views and events (data/schemas.json)."""
-    schemas: Mapping[str, JSON] = load_json("gamelog.games.panem", "schemas.json")
-    return schemas
 
 
 class _Table:
@@ -957,7 +930,7 @@ class Panem:
         return views.redact(event, viewer)
 
     def shows_hidden(self, event: Event) -> bool:
-        return event.get("type") in _SHOWS_HIDDEN
+        return views.shows_hidden(event)
 
     def hidden_from(self, state: PanemState, viewer: Viewer) -> frozenset[str | int]:
         return views.hidden_from(state, viewer)
@@ -975,7 +948,7 @@ class Panem:
         return notation.notate(state, seat, move, events)
 
     def schemas(self) -> Mapping[str, JSON]:
-        return _schemas()
+        return SCHEMAS
 
     def render_svg(self, state: PanemState, viewer: Viewer) -> str:
         return picture.render_svg(state, viewer)
