@@ -38,6 +38,7 @@ from gamelog.games.carcassonne_hg.tiles import (
 from gamelog.games.protocol import (
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
@@ -405,3 +406,4 @@ class HuntersAndGatherers:
 
 
 RULES = HuntersAndGatherers()
+_IS_A_GAME_TYPE: GameType[HGState] = RULES  # mypy checks all three protocols

@@ -16,6 +16,7 @@ from gamelog.games.protocol import (
     ARBITER,
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
@@ -136,3 +137,4 @@ class Freeform:
 
 
 RULES = Freeform()
+_IS_A_GAME_TYPE: GameType[FreeformState] = RULES  # mypy checks all three protocols

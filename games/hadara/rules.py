@@ -35,6 +35,7 @@ from gamelog.games.hadara.state import (
 from gamelog.games.protocol import (
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
@@ -580,3 +581,4 @@ class Hadara:
 
 
 RULES = Hadara()
+_IS_A_GAME_TYPE: GameType[HadaraState] = RULES  # mypy checks all three protocols

@@ -41,6 +41,7 @@ from gamelog.games.panem.state import (
 from gamelog.games.protocol import (
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
@@ -955,3 +956,7 @@ class Panem:
 
     def render_text(self, state: PanemState, viewer: Viewer) -> str:
         return text.render_text(state, viewer)
+
+
+RULES = Panem()
+_IS_A_GAME_TYPE: GameType[PanemState] = RULES  # mypy checks all three protocols

@@ -10,6 +10,7 @@ from gamelog.games.protocol import (
     ARBITER,
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
@@ -292,3 +293,4 @@ class Pyramidion:
 
 
 RULES = Pyramidion()
+_IS_A_GAME_TYPE: GameType[PyramidionState] = RULES  # mypy checks all three protocols

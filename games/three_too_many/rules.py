@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from gamelog.games.protocol import (
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
@@ -275,3 +276,4 @@ class ThreeTooMany:
 
 
 RULES = ThreeTooMany()
+_IS_A_GAME_TYPE: GameType[ThreeTooManyState] = RULES  # mypy checks all three protocols
