@@ -5,9 +5,10 @@ and phase B (face-up cards in turn order, income, colony, bust, feeding,
 seals), then the final scoring. Modules: ``cards`` (the component set),
 ``state``, ``phases`` (start player, wheel, turn order), ``prices``,
 ``colonies``, ``busts``, ``feeding``, ``seals``, ``scoring``, ``options``,
-``rules`` (the decider), ``evolve`` (the fold), ``views`` (hidden cards,
-redaction and the view per viewer), ``text``, ``picture`` (the SVG),
-``notation``, ``words`` and ``schemas`` (``data/schemas.json``).
+``rules`` (the decider), ``automatic`` (what follows by itself),
+``evolve`` (the fold), ``views`` (hidden cards, redaction and the view per
+viewer), ``text``, ``picture`` (the SVG), ``notation``, ``words`` and
+``schemas`` (``data/schemas.json``).
 
 Options::
 

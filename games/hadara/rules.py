@@ -1,7 +1,9 @@
-"""The Hadara decider: options, set-up, moves, events, automatic steps.
+"""The Hadara decider: set-up, whose turn it is, a move judged by its stage,
+legal moves; the class that is ``RULES``.
 
-What each viewer sees lives in ``views``; the text board,
-the picture and the notation in ``text``, ``picture`` and ``notation``.
+What follows by itself lives in ``automatic``, the fold in ``evolve``, what
+each viewer sees in ``views``; the text board, the picture and the notation
+in ``text``, ``picture`` and ``notation``.
 """
 
 from __future__ import annotations
@@ -10,28 +12,17 @@ import random
 from collections.abc import Mapping, Sequence
 
 from gamelog.games.hadara import notation, phases, picture, schemas, text, views
-from gamelog.games.hadara.busts import bust_options, may_carve_bust
+from gamelog.games.hadara.automatic import settle
+from gamelog.games.hadara.busts import bust_options
 from gamelog.games.hadara.cards import COLOURS, TRACKS, Card
-from gamelog.games.hadara.colonies import (
-    colony_options,
-    may_take_colony,
-    slot_name,
-)
+from gamelog.games.hadara.colonies import colony_options, slot_name
 from gamelog.games.hadara.evolve import evolve
-from gamelog.games.hadara.feeding import feeding_moves, feeding_problem, shortfall, without
+from gamelog.games.hadara.feeding import fed_event, feeding_moves, feeding_problem
 from gamelog.games.hadara.options import DEFAULT_SET, components_of, normalize
-from gamelog.games.hadara.prices import income_extra, recruit_price, sale_coins, seal_price
-from gamelog.games.hadara.scoring import final_result, score_sheet
-from gamelog.games.hadara.seals import may_buy_seal, seal_moves, seal_problem
-from gamelog.games.hadara.state import (
-    HadaraState,
-    Player,
-    ability_param,
-    free_tile_tracks,
-    free_tiles,
-    slot_level,
-    tracks,
-)
+from gamelog.games.hadara.prices import recruit_price, sale_coins, seal_price
+from gamelog.games.hadara.scoring import final_result
+from gamelog.games.hadara.seals import seal_moves, seal_problem
+from gamelog.games.hadara.state import HadaraState, Player, free_tile_tracks, free_tiles, slot_level
 from gamelog.games.protocol import (
     JSON,
     Event,
@@ -114,7 +105,7 @@ class Hadara:
                 slots[slot_name(level, index)] = colony_id
         fronts = {slot: components.colony_by_id[c].front() for slot, c in slots.items()}
         events.append({"type": "ColoniesLaid", "colonies": slots, "fronts": fronts})
-        return self._settle(state, events, rng)
+        return settle(state, events, rng)
 
     # who acts --------------------------------------------------------------------
 
@@ -147,7 +138,7 @@ class Hadara:
             "feed": self._decide_feed,
             "seals": self._decide_seals,
         }[state.stage]
-        return self._settle(state, handler(state, seat, move), rng)
+        return settle(state, handler(state, seat, move), rng)
 
     def _decide_wheel(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         colour = move.get("wheel")
@@ -327,26 +318,7 @@ class Hadara:
         problem = feeding_problem(state, player, removed, pay_for)
         if problem:
             raise IllegalMove("not-fed", problem)
-        return [self._fed_event(state, player, removed, pay_for)]
-
-    def _fed_event(
-        self, state: HadaraState, player: Player, removed: list[str], pay_for: int
-    ) -> Event:
-        params = ability_param(player, state.components, "feed_with_coins")
-        paid = pay_for * params["coins_per_card"] if params and pay_for else 0
-        after = without(player, removed)
-        surplus = tracks(after, state)["food"] - len(after.cards)
-        surplus_coins = 0
-        bonus = ability_param(after, state.components, "food_surplus_coins")
-        if bonus is not None and surplus > 0:
-            surplus_coins = min(surplus * bonus["coins_per_food"], bonus["max_coins_per_section"])
-        return {
-            "type": "PeopleFed",
-            "seat": player.seat,
-            "removed": sorted(removed),
-            "paid": paid,
-            "surplus_coins": surplus_coins,
-        }
+        return [fed_event(state, player, removed, pay_for)]
 
     def _decide_seals(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         if move == {"pass": True}:
@@ -373,104 +345,6 @@ class Hadara:
         return [
             {"type": "SealsBought", "seat": seat, "silver": silver, "golden": golden, "cost": cost}
         ]
-
-    # automatic steps ----------------------------------------------------------------
-
-    def _settle(self, state: HadaraState, events: list[Event], rng: random.Random) -> list[Event]:
-        """Apply ``events``, then add what follows by itself (draws, income,
-        seats with nothing to decide) until somebody must choose."""
-        out = list(events)
-        for event in events:
-            state = evolve(state, event)
-        while True:
-            more = self._automatic(state, rng)
-            if not more:
-                return out
-            for event in more:
-                state = evolve(state, event)
-            out.extend(more)
-
-    def _automatic(self, state: HadaraState, rng: random.Random) -> list[Event]:
-        stage = state.stage
-        if stage == "new_epoch":
-            return [self._lay_epoch(state, state.epoch + 1, rng)]
-        if stage == "drawing":
-            return [self._draw(state, rng)]
-        if stage == "choose" and len(state.chosen) == len(state.seats):
-            return [self._reveal(state)]
-        if stage == "turn_wheel":
-            return [{"type": "WheelTurned", "wheel": phases.turned(state.wheel)}]
-        if stage == "income":
-            income = {p.seat: tracks(p, state)["income"] for p in state.players}
-            extra = {p.seat: income_extra(state, p) for p in state.players}
-            return [
-                {
-                    "type": "IncomeTaken",
-                    "phase": state.phase,
-                    "income": {s: income[s] for s in state.order},
-                    "extra": {s: extra[s] for s in state.order if extra[s]},
-                }
-            ]
-        if stage == "colony" and not may_take_colony(state, state.actor):
-            return [{"type": "ColonyPassed", "seat": state.actor, "auto": True}]
-        if stage == "bust" and not may_carve_bust(state, state.actor):
-            return [{"type": "BustPassed", "seat": state.actor, "auto": True}]
-        if stage == "feed":
-            player = state.player(state.actor)
-            if shortfall(state, player, []) <= 0:
-                return [self._fed_event(state, player, [], 0)]
-        if stage == "seals" and not may_buy_seal(state, state.actor):
-            return [{"type": "SealsPassed", "seat": state.actor, "auto": True}]
-        if stage == "scoring":
-            sheet = score_sheet(state)
-            return [{"type": "GameEnded", "sheet": sheet}]
-        return []
-
-    def _lay_epoch(self, state: HadaraState, epoch: int, rng: random.Random) -> Event:
-        n = len(state.seats)
-        initiative = {p.seat: p.initiative for p in state.players}
-        stacks: dict[str, list[str]] = {}
-        explicit = str(epoch) in state.deal_epochs
-        for colour in COLOURS:
-            if explicit:
-                stacks[colour] = list(state.deal_epochs[str(epoch)][colour])
-            else:
-                pool = state.components.epoch_cards(epoch, colour, state.first_game)
-                stacks[colour] = sorted(rng.sample(pool, 2 * n))
-        return {
-            "type": "EpochBegun",
-            "epoch": epoch,
-            "start_player": phases.start_player(initiative, epoch),
-            "stacks": stacks,
-            "explicit_order": explicit,
-        }
-
-    def _draw(self, state: HadaraState, rng: random.Random) -> Event:
-        draws: dict[str, JSON] = {}
-        for seat in state.order:
-            colour = phases.crest_colour(state.seats, seat, state.wheel)
-            stack = state.inner[colour]
-            cards = list(stack[:2]) if state.explicit_order else sorted(rng.sample(stack, 2))
-            draws[seat] = {"colour": colour, "cards": cards}
-        return {"type": "CardsDrawn", "round": state.draw_round + 1, "draws": draws}
-
-    def _reveal(self, state: HadaraState) -> Event:
-        """Every sealed choice, with the stack each laid card goes on and
-        whether it stays on top until phase B (then every reader may learn
-        it; a card that will be covered is named to its own seat only)."""
-        choices: dict[str, JSON] = {}
-        for seat in state.order:
-            colour = phases.crest_colour(state.seats, seat, state.wheel)
-            chosen = state.chosen[seat]
-            choices[seat] = {
-                "place": chosen["place"],
-                "stack": colour,
-                "stays_on_top": phases.stays_on_top(
-                    state.seats, state.wheel, state.draw_round, colour
-                ),
-                **{k: v for k, v in chosen.items() if k not in ("type", "seat", "place")},
-            }
-        return {"type": "DrawsRevealed", "round": state.draw_round, "choices": choices}
 
     # evolve -----------------------------------------------------------------------
 
