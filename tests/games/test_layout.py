@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from gamelog.games import all_rules
+from gamelog.games.codec import decode, encode
 from gamelog.games.playout import play_out
 from gamelog.games.protocol import GameType
 
@@ -117,3 +118,21 @@ def test_every_event_type_the_package_writes_has_its_entry_in_the_table(name: st
     assert written <= set(evolve_table(GAMES[name])), sorted(
         written - set(evolve_table(GAMES[name]))
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "old_home"),
+    [
+        ("three-too-many", "gamelog.games.three_too_many.rules"),
+        ("freeform", "gamelog.games.freeform"),
+    ],
+)
+def test_a_snapshot_written_before_the_layout_still_loads(name: str, old_home: str) -> None:
+    rules = GAMES[name]
+    line = play_out(rules, ("ann", "ben"), seed=1, max_moves=6)
+    stored = encode(line.final_state)
+    state_class = type(line.final_state)
+    new_tag = f"{state_class.__module__}:{state_class.__qualname__}"
+    old_tag = f"{old_home}:{state_class.__qualname__}"
+    assert stored["~c"] == new_tag
+    assert decode({**stored, "~c": old_tag}) == line.final_state
