@@ -10,7 +10,8 @@ import pytest
 
 from gamelog.games.hadara import RULES
 from gamelog.games.hadara.automatic import settle
-from gamelog.games.hadara.cards import COLOURS, Bust, shipped_components
+from gamelog.games.hadara.cards import COLOURS, Bust
+from gamelog.games.hadara.component_set import shipped_components
 from gamelog.games.hadara.phases import turn_order
 from gamelog.games.hadara.prices import recruit_price
 from gamelog.games.hadara.scoring import complete_sets, player_scores, score_sheet
