@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from gamelog.games.hadara.cards import Components, shipped_components
+from gamelog.games.hadara.cards import Components
+from gamelog.games.hadara.component_set import shipped_components
 from gamelog.games.hadara.feeding import feeding_problem, shortfall
 from gamelog.games.hadara.state import HadaraState, Player
 

@@ -1,7 +1,9 @@
 """The games gamelog knows: pure rules, one module or package per game.
 
 ``get_rules(name)`` finds a game by its id; ``all_rules()`` lists them.
-Each game exposes ``RULES``, an object following ``protocol.Rules``.
+Each game exposes ``RULES``, one object following ``protocol.GameType``: the
+decider (``protocol.Rules``), its secrecy and its presentation at once.
+Every game package has the same layout (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import functools
 import importlib
 from typing import Any
 
-from gamelog.games.protocol import InvalidOptions, Rules
+from gamelog.games.protocol import GameType, InvalidOptions
 
 # Each entry: the module that exposes RULES. A new game adds one line.
 _GAME_MODULES: tuple[str, ...] = (
@@ -24,16 +26,16 @@ _GAME_MODULES: tuple[str, ...] = (
 
 
 @functools.cache
-def _registry() -> dict[str, Rules[Any]]:
+def _registry() -> dict[str, GameType[Any]]:
     games = (importlib.import_module(module).RULES for module in _GAME_MODULES)
     return {rules.name: rules for rules in games}
 
 
-def all_rules() -> list[Rules[Any]]:
+def all_rules() -> list[GameType[Any]]:
     return list(_registry().values())
 
 
-def get_rules(name: str) -> Rules[Any]:
+def get_rules(name: str) -> GameType[Any]:
     try:
         return _registry()[name]
     except (KeyError, TypeError):

@@ -1,4 +1,8 @@
-"""The rules protocol: the one small interface every game implements.
+"""The game protocols: the three small interfaces every game implements.
+
+``Rules`` is the decider, ``Secrecy`` cuts what each viewer may know,
+``Presentation`` puts the game in words and pictures; ``GameType`` is the one
+object a game exports, all three at once (docs/adding-a-game.md).
 
 A game is a *decider* (see docs/design.md, "Games are deciders"): pure
 functions over an immutable state, with no I/O, no clock and no hidden
@@ -261,10 +265,25 @@ def lazy_rng_for(seed: bytes, ply: int) -> random.Random:
 
 
 S = TypeVar("S")
+Viewed = TypeVar("Viewed", contravariant=True)
+"""The state type of a protocol that only reads states (``Secrecy``, ``Presentation``)."""
 
 
 class Rules(Protocol, Generic[S]):
-    """What every game module exposes as ``RULES``."""
+    """The decider: what the game is, what may happen and what it leads to.
+
+    Everything here is the game's logic as a referee knows it, the whole
+    state in view: the table before the deal (``start``), the deal
+    (``setup``), whose turn it is (``to_act``), a move judged (``decide``)
+    and folded (``evolve``), the moves there are (``legal_moves`` and
+    ``sampled``, which says whether they are all), the end (``result``).
+    ``normalize_options`` and ``schemas`` belong here too: they say what a
+    game may be set up with and what its moves and events are, which the
+    decider alone defines. ``concurrent`` does as well: whether two seats'
+    events commute is a fact of the rules, which the service only relies on.
+
+    A fold, a self-play or a clock needs nothing more than this.
+    """
 
     name: str
     """The game's id in the API and CLI, e.g. ``"three-too-many"``."""
@@ -275,10 +294,6 @@ class Rules(Protocol, Generic[S]):
     max_players: int
     default_component_set: str
     """The component set used when the creator names none, e.g. ``"panem/house-1"``."""
-    secret_options: frozenset[str]
-    """Option keys that make the creation's options secret (from everyone but
-    the arbiter until the end): an explicit ``deal``, or cards whose faces
-    the rules hide (a club's own Pyramidion boats, with their points)."""
 
     def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
         """Check creation options and fill in defaults (component set, explicit
@@ -315,66 +330,8 @@ class Rules(Protocol, Generic[S]):
         open-ended moves, a representative sample documented by the game)."""
         ...
 
-    def view(self, state: S, viewer: Viewer) -> dict[str, JSON]:
-        """What ``viewer`` may see of ``state``, as JSON."""
-        ...
-
-    def redact(self, event: Event, viewer: Viewer) -> Event:
-        """``event`` as ``viewer`` may see it (hidden cards replaced by counts
-        or ``None``). Must return the event unchanged for ``ARBITER``."""
-        ...
-
-    def shows_hidden(self, event: Event) -> bool:
-        """True if this event shows someone what was hidden before: a draw, a
-        look at a face-down stack, a reveal of sealed choices. Undo policies
-        refuse to take a player back across such an event."""
-        ...
-
-    def hidden_from(self, state: S, viewer: Viewer) -> frozenset[str | int]:
-        """Ids of the components whose identity ``viewer`` may not know in
-        ``state`` (other hands, face-down stacks it never looked at, sealed
-        choices before the reveal). The leak tests assert that none of them
-        shows up in anything the viewer is sent: a string id anywhere, an
-        integer id inside a list or under a key naming one card or tile
-        (see ``leaks``).
-        Games give hidden components ids that are unique within the game."""
-        ...
-
     def result(self, state: S) -> Result | None:
         """The outcome once the game is over, else None."""
-        ...
-
-    def render_text(self, state: S, viewer: Viewer) -> str:
-        """The table as plain text for the terminal, as ``viewer`` sees it:
-        words and numbers a player reads, never Python reprs or raw JSON."""
-        ...
-
-    def render_svg(self, state: S, viewer: Viewer) -> str:
-        """The table as a picture, as ``viewer`` sees it: one standalone
-        ``<svg>`` element (no scripts, no external references), the same
-        picture the CLI's ``show --svg`` writes and the replay page shows."""
-        ...
-
-    def notate(self, state: S, seat: str | None, move: Move | None, events: Sequence[Event]) -> str:
-        """One readable line for a stored move, in the game's own notation,
-        as chess has SAN: ``ann plays 31 on row 1, takes 10 and 12``.
-
-        ``state`` is the position before the move; ``seat`` is None for the
-        deal (``events`` are then the creation's). ``move`` and ``events`` come
-        as the reader may see them: ``move`` is None and the events are
-        redacted where the rules hide them, and the line hides only that part
-        (``ben draws 6 cards``). Use nothing of ``state`` that ``view(state,
-        None)`` does not show, so a line never tells a reader more than the
-        redacted record does."""
-        ...
-
-    def schemas(self) -> Mapping[str, JSON]:
-        """JSON Schemas (draft 2020-12) of what a client sends and receives:
-        ``{"options": ..., "move": ..., "view": ..., "event": ...}``, each with
-        ``description`` and ``examples``. ``view`` covers every viewer (say in
-        descriptions which fields a seat, a spectator or the arbiter gets).
-        Every move ``legal_moves`` gives, every view and every event, redacted
-        or not, validates against them (the contract tests check)."""
         ...
 
     def sampled(self, state: S, seat: str) -> str | None:
@@ -391,6 +348,98 @@ class Rules(Protocol, Generic[S]):
         is such events of other seats (docs/service-decisions.md), so seats
         acting at once need no reload-and-retry."""
         ...
+
+    def schemas(self) -> Mapping[str, JSON]:
+        """JSON Schemas (draft 2020-12) of what a client sends and receives:
+        ``{"options": ..., "move": ..., "view": ..., "event": ...}``, each with
+        ``description`` and ``examples``. ``view`` covers every viewer (say in
+        descriptions which fields a seat, a spectator or the arbiter gets).
+        Every move ``legal_moves`` gives, every view and every event, redacted
+        or not, validates against them (the contract tests check)."""
+        ...
+
+
+class Secrecy(Protocol, Generic[Viewed]):
+    """Who may know what: the state and the events cut per viewer.
+
+    The service sends nothing to a seat or a spectator that has not passed
+    through ``view`` or ``redact``; ``hidden_from`` names what must never
+    show, for the leak tests; ``shows_hidden`` marks the events an undo may
+    not cross; ``secret_options`` the creation options kept from everyone
+    but the arbiter until the end.
+    """
+
+    secret_options: frozenset[str]
+    """Option keys that make the creation's options secret (from everyone but
+    the arbiter until the end): an explicit ``deal``, or cards whose faces
+    the rules hide (a club's own Pyramidion boats, with their points)."""
+
+    def view(self, state: Viewed, viewer: Viewer) -> dict[str, JSON]:
+        """What ``viewer`` may see of ``state``, as JSON."""
+        ...
+
+    def redact(self, event: Event, viewer: Viewer) -> Event:
+        """``event`` as ``viewer`` may see it (hidden cards replaced by counts
+        or ``None``). Must return the event unchanged for ``ARBITER``."""
+        ...
+
+    def shows_hidden(self, event: Event) -> bool:
+        """True if this event shows someone what was hidden before: a draw, a
+        look at a face-down stack, a reveal of sealed choices. Undo policies
+        refuse to take a player back across such an event."""
+        ...
+
+    def hidden_from(self, state: Viewed, viewer: Viewer) -> frozenset[str | int]:
+        """Ids of the components whose identity ``viewer`` may not know in
+        ``state`` (other hands, face-down stacks it never looked at, sealed
+        choices before the reveal). The leak tests assert that none of them
+        shows up in anything the viewer is sent: a string id anywhere, an
+        integer id inside a list or under a key naming one card or tile
+        (see ``leaks``).
+        Games give hidden components ids that are unique within the game."""
+        ...
+
+
+class Presentation(Protocol, Generic[Viewed]):
+    """The game in a reader's words and pictures: a stored move as one line
+    of notation, the table as terminal text and as an SVG picture. Each
+    takes the viewer (or, for ``notate``, the record as the reader may see
+    it) and shows nothing ``Secrecy`` hides."""
+
+    def notate(
+        self, state: Viewed, seat: str | None, move: Move | None, events: Sequence[Event]
+    ) -> str:
+        """One readable line for a stored move, in the game's own notation,
+        as chess has SAN: ``ann plays 31 on row 1, takes 10 and 12``.
+
+        ``state`` is the position before the move; ``seat`` is None for the
+        deal (``events`` are then the creation's). ``move`` and ``events`` come
+        as the reader may see them: ``move`` is None and the events are
+        redacted where the rules hide them, and the line hides only that part
+        (``ben draws 6 cards``). Use nothing of ``state`` that ``view(state,
+        None)`` does not show, so a line never tells a reader more than the
+        redacted record does."""
+        ...
+
+    def render_text(self, state: Viewed, viewer: Viewer) -> str:
+        """The table as plain text for the terminal, as ``viewer`` sees it:
+        words and numbers a player reads, never Python reprs or raw JSON."""
+        ...
+
+    def render_svg(self, state: Viewed, viewer: Viewer) -> str:
+        """The table as a picture, as ``viewer`` sees it: one standalone
+        ``<svg>`` element (no scripts, no external references), the same
+        picture the CLI's ``show --svg`` writes and the replay page shows."""
+        ...
+
+
+class GameType(Rules[S], Secrecy[S], Presentation[S], Protocol):
+    """One game, as each game package exports it (``RULES``): one object that
+    is all three of its protocols, as python-chess's ``Board`` is the rules,
+    the position and its notation at once. A consumer types its parameter
+    against the one protocol it uses (a fold takes ``Rules``, a redaction
+    ``Secrecy``, a log ``Presentation``) and the registry (``get_rules``)
+    hands out the whole ``GameType``."""
 
 
 class FoldsWhileDeciding(Protocol, Generic[S]):

@@ -25,7 +25,7 @@ import logging
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from gamelog.games.protocol import ARBITER, Rules, Viewer
+from gamelog.games.protocol import ARBITER, GameType, Presentation, Viewer
 from gamelog.games.wording import and_list, standings_line
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
@@ -33,7 +33,7 @@ from gamelog.replay.redact import redact_record
 log = logging.getLogger(__name__)
 
 
-def record_line_or_kind(rules: Rules[Any], state_before: Any, record: Record) -> str:
+def record_line_or_kind(rules: Presentation[Any], state_before: Any, record: Record) -> str:
     """``record_line``, or the record's kind where the rules cannot word it:
     a stored record is answered and followed all the same."""
     try:
@@ -45,7 +45,7 @@ def record_line_or_kind(rules: Rules[Any], state_before: Any, record: Record) ->
         return str(record.get("kind"))
 
 
-def record_line(rules: Rules[Any], state_before: Any, record: Record) -> str:
+def record_line(rules: Presentation[Any], state_before: Any, record: Record) -> str:
     """The line for one record as received (already cut for its reader).
     ``state_before`` is the game's state before the record (the empty table,
     ``rules.start``, for the creation)."""
@@ -79,7 +79,7 @@ def record_line(rules: Rules[Any], state_before: Any, record: Record) -> str:
 
 
 def notated(
-    rules: Rules[Any],
+    rules: GameType[Any],
     records: Sequence[Record],
     viewer: Viewer,
     finished: bool,

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamelog.games.protocol import ARBITER, Rules, Viewer
+from gamelog.games.protocol import ARBITER, Secrecy, Viewer
 from gamelog.replay.record import Record
 
 
-def redact_record(rules: Rules[Any], record: Record, viewer: Viewer, finished: bool) -> Record:
+def redact_record(rules: Secrecy[Any], record: Record, viewer: Viewer, finished: bool) -> Record:
     if viewer == ARBITER or finished:
         return record
     events = None

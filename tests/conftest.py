@@ -103,24 +103,10 @@ def two_postgres_servers(
     second.stop()
 
 
-# tests/games/ asks for two of these by shorter names: ``app`` is ``memory_app``
-# and ``server`` is ``sqlite_server``.
-
-
-@pytest.fixture
-def app(memory_app: GameLog) -> GameLog:
-    return memory_app
-
-
-@pytest.fixture(scope="session")
-def server(sqlite_server: ServerProcess) -> ServerProcess:
-    return sqlite_server
-
-
 # -- end-to-end tests ----------------------------------------------------------------------
 
 SERVER_FIXTURES = frozenset(
-    {"sqlite_server", "server", "memory_server", "two_postgres_servers", "web", "browser"}
+    {"sqlite_server", "memory_server", "two_postgres_servers", "web", "browser"}
 )
 """Fixtures that start a server process, a ``gamelog web`` process or a browser."""
 

@@ -89,9 +89,7 @@ the figure and what followed), ``text`` (the terminal board), ``picture`` with
 
 from __future__ import annotations
 
-from gamelog.games.carcassonne_hg.game import HuntersAndGatherers
+from gamelog.games.carcassonne_hg.rules import RULES, HuntersAndGatherers
 from gamelog.games.carcassonne_hg.state import HGState
-
-RULES = HuntersAndGatherers()
 
 __all__ = ["RULES", "HGState", "HuntersAndGatherers"]

@@ -2,11 +2,13 @@
 
 Three epochs of phase A (sealed draws at the wheel, then income, colony, bust)
 and phase B (face-up cards in turn order, income, colony, bust, feeding,
-seals), then the final scoring. Modules: ``cards`` (the component set),
-``state``, ``phases`` (start player, wheel, turn order), ``prices``,
-``colonies``, ``busts``, ``feeding``, ``seals``, ``scoring``, ``options``,
-``rules`` (the decider), ``visibility`` (hidden cards, redaction), ``views``,
-``text``, ``picture`` (the SVG), ``notation``, ``words`` and ``schemas``
+seals), then the final scoring. Modules: ``cards`` (the components),
+``component_set`` (reading and checking a set), ``state``, ``phases`` (start
+player, wheel, turn order), ``prices``, ``colonies``, ``busts``, ``feeding``,
+``seals``, ``scoring``, ``options``, ``rules`` (the decider), ``automatic``
+(what follows by itself), ``evolve`` (the fold), ``views`` (hidden cards,
+redaction and the view per viewer), ``text``, ``picture`` (the SVG, drawn with
+``drawing`` and ``player_boards``), ``notation``, ``words`` and ``schemas``
 (``data/schemas.json``).
 
 Options::

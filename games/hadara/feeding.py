@@ -62,7 +62,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gamelog.games.hadara.state import HadaraState, Player, ability_param, tracks
-from gamelog.games.protocol import Move
+from gamelog.games.protocol import Event, Move
 from gamelog.games.protocol import frozen_replace as replace
 
 
@@ -177,3 +177,23 @@ def feeding_moves(state: HadaraState, seat: str) -> list[Move]:
                 move["pay_for"] = pay_for
             moves.append(move)
     return moves
+
+
+def fed_event(state: HadaraState, player: Player, removed: list[str], pay_for: int) -> Event:
+    """The ``PeopleFed`` event of ``player`` removing ``removed`` and paying
+    coins for ``pay_for`` cards, with the coins a food surplus brings."""
+    params = ability_param(player, state.components, "feed_with_coins")
+    paid = pay_for * params["coins_per_card"] if params and pay_for else 0
+    after = without(player, removed)
+    surplus = tracks(after, state)["food"] - len(after.cards)
+    surplus_coins = 0
+    bonus = ability_param(after, state.components, "food_surplus_coins")
+    if bonus is not None and surplus > 0:
+        surplus_coins = min(surplus * bonus["coins_per_food"], bonus["max_coins_per_section"])
+    return {
+        "type": "PeopleFed",
+        "seat": player.seat,
+        "removed": sorted(removed),
+        "paid": paid,
+        "surplus_coins": surplus_coins,
+    }

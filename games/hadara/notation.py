@@ -8,7 +8,7 @@ reader, so a line hides exactly what the record hides: another seat's sealed
 choice, draw and face-down sale, and a laid card that a later card covers.
 
 >>> from gamelog.games.hadara.state import HadaraState
->>> from gamelog.games.hadara.cards import shipped_components
+>>> from gamelog.games.hadara.component_set import shipped_components
 >>> state = HadaraState(seats=("ann", "bob"), components=shipped_components("hadara/house-1"),
 ...                     first_game=False, players=())
 >>> notate(state, "ann", None, [{"type": "DrawChosen", "seat": "ann"}])

@@ -6,12 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamelog.games.hadara.cards import (
-    COLOURS,
-    Components,
-    inline_components,
-    shipped_components,
-)
+from gamelog.games.hadara.cards import COLOURS, Components
+from gamelog.games.hadara.component_set import inline_components, shipped_components
 from gamelog.games.protocol import JSON, InvalidOptions, Options, check_table
 
 DEFAULT_SET = "hadara/house-1"

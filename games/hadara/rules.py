@@ -1,50 +1,38 @@
-"""The Hadara decider: options, set-up, moves, events, automatic steps.
+"""The Hadara decider: set-up, whose turn it is, a move judged by its stage,
+legal moves; the class that is ``RULES``.
 
-What each viewer sees lives in ``visibility`` and ``views``; the text board,
-the picture and the notation in ``text``, ``picture`` and ``notation``.
+What follows by itself lives in ``automatic``, the fold in ``evolve``, what
+each viewer sees in ``views``; the text board, the picture and the notation
+in ``text``, ``picture`` and ``notation``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from gamelog.games.hadara import notation, phases, picture, schemas, text, views, visibility
-from gamelog.games.hadara.busts import bust_options, may_carve_bust
+from gamelog.games.hadara import notation, phases, picture, schemas, text, views
+from gamelog.games.hadara.automatic import settle
+from gamelog.games.hadara.busts import bust_options
 from gamelog.games.hadara.cards import COLOURS, TRACKS, Card
-from gamelog.games.hadara.colonies import (
-    colony_options,
-    may_take_colony,
-    section_open,
-    slot_name,
-)
-from gamelog.games.hadara.feeding import feeding_moves, feeding_problem, shortfall, without
+from gamelog.games.hadara.colonies import colony_options, slot_name
+from gamelog.games.hadara.evolve import evolve
+from gamelog.games.hadara.feeding import fed_event, feeding_moves, feeding_problem
 from gamelog.games.hadara.options import DEFAULT_SET, components_of, normalize
-from gamelog.games.hadara.prices import income_extra, recruit_price, sale_coins, seal_price
-from gamelog.games.hadara.scoring import final_result, score_sheet
-from gamelog.games.hadara.seals import may_buy_seal, seal_moves, seal_problem
-from gamelog.games.hadara.state import (
-    HadaraState,
-    Player,
-    ability_param,
-    free_tile_tracks,
-    free_tiles,
-    slot_level,
-    tracks,
-)
+from gamelog.games.hadara.prices import recruit_price, sale_coins, seal_price
+from gamelog.games.hadara.scoring import final_result
+from gamelog.games.hadara.seals import seal_moves, seal_problem
+from gamelog.games.hadara.state import HadaraState, Player, free_tile_tracks, free_tiles, slot_level
 from gamelog.games.protocol import (
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
     Result,
     Viewer,
     is_int,
-)
-from gamelog.games.protocol import (
-    frozen_replace as replace,
 )
 
 TURN_STAGES = frozenset({"colony", "bust", "take", "feed", "seals"})
@@ -117,7 +105,7 @@ class Hadara:
                 slots[slot_name(level, index)] = colony_id
         fronts = {slot: components.colony_by_id[c].front() for slot, c in slots.items()}
         events.append({"type": "ColoniesLaid", "colonies": slots, "fronts": fronts})
-        return self._settle(state, events, rng)
+        return settle(state, events, rng)
 
     # who acts --------------------------------------------------------------------
 
@@ -150,7 +138,7 @@ class Hadara:
             "feed": self._decide_feed,
             "seals": self._decide_seals,
         }[state.stage]
-        return self._settle(state, handler(state, seat, move), rng)
+        return settle(state, handler(state, seat, move), rng)
 
     def _decide_wheel(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         colour = move.get("wheel")
@@ -330,26 +318,7 @@ class Hadara:
         problem = feeding_problem(state, player, removed, pay_for)
         if problem:
             raise IllegalMove("not-fed", problem)
-        return [self._fed_event(state, player, removed, pay_for)]
-
-    def _fed_event(
-        self, state: HadaraState, player: Player, removed: list[str], pay_for: int
-    ) -> Event:
-        params = ability_param(player, state.components, "feed_with_coins")
-        paid = pay_for * params["coins_per_card"] if params and pay_for else 0
-        after = without(player, removed)
-        surplus = tracks(after, state)["food"] - len(after.cards)
-        surplus_coins = 0
-        bonus = ability_param(after, state.components, "food_surplus_coins")
-        if bonus is not None and surplus > 0:
-            surplus_coins = min(surplus * bonus["coins_per_food"], bonus["max_coins_per_section"])
-        return {
-            "type": "PeopleFed",
-            "seat": player.seat,
-            "removed": sorted(removed),
-            "paid": paid,
-            "surplus_coins": surplus_coins,
-        }
+        return [fed_event(state, player, removed, pay_for)]
 
     def _decide_seals(self, state: HadaraState, seat: str, move: Move) -> list[Event]:
         if move == {"pass": True}:
@@ -377,312 +346,10 @@ class Hadara:
             {"type": "SealsBought", "seat": seat, "silver": silver, "golden": golden, "cost": cost}
         ]
 
-    # automatic steps ----------------------------------------------------------------
-
-    def _settle(self, state: HadaraState, events: list[Event], rng: random.Random) -> list[Event]:
-        """Apply ``events``, then add what follows by itself (draws, income,
-        seats with nothing to decide) until somebody must choose."""
-        out = list(events)
-        for event in events:
-            state = self.evolve(state, event)
-        while True:
-            more = self._automatic(state, rng)
-            if not more:
-                return out
-            for event in more:
-                state = self.evolve(state, event)
-            out.extend(more)
-
-    def _automatic(self, state: HadaraState, rng: random.Random) -> list[Event]:
-        stage = state.stage
-        if stage == "new_epoch":
-            return [self._lay_epoch(state, state.epoch + 1, rng)]
-        if stage == "drawing":
-            return [self._draw(state, rng)]
-        if stage == "choose" and len(state.chosen) == len(state.seats):
-            return [self._reveal(state)]
-        if stage == "turn_wheel":
-            return [{"type": "WheelTurned", "wheel": phases.turned(state.wheel)}]
-        if stage == "income":
-            income = {p.seat: tracks(p, state)["income"] for p in state.players}
-            extra = {p.seat: income_extra(state, p) for p in state.players}
-            return [
-                {
-                    "type": "IncomeTaken",
-                    "phase": state.phase,
-                    "income": {s: income[s] for s in state.order},
-                    "extra": {s: extra[s] for s in state.order if extra[s]},
-                }
-            ]
-        if stage == "colony" and not may_take_colony(state, state.actor):
-            return [{"type": "ColonyPassed", "seat": state.actor, "auto": True}]
-        if stage == "bust" and not may_carve_bust(state, state.actor):
-            return [{"type": "BustPassed", "seat": state.actor, "auto": True}]
-        if stage == "feed":
-            player = state.player(state.actor)
-            if shortfall(state, player, []) <= 0:
-                return [self._fed_event(state, player, [], 0)]
-        if stage == "seals" and not may_buy_seal(state, state.actor):
-            return [{"type": "SealsPassed", "seat": state.actor, "auto": True}]
-        if stage == "scoring":
-            sheet = score_sheet(state)
-            return [{"type": "GameEnded", "sheet": sheet}]
-        return []
-
-    def _lay_epoch(self, state: HadaraState, epoch: int, rng: random.Random) -> Event:
-        n = len(state.seats)
-        initiative = {p.seat: p.initiative for p in state.players}
-        stacks: dict[str, list[str]] = {}
-        explicit = str(epoch) in state.deal_epochs
-        for colour in COLOURS:
-            if explicit:
-                stacks[colour] = list(state.deal_epochs[str(epoch)][colour])
-            else:
-                pool = state.components.epoch_cards(epoch, colour, state.first_game)
-                stacks[colour] = sorted(rng.sample(pool, 2 * n))
-        return {
-            "type": "EpochBegun",
-            "epoch": epoch,
-            "start_player": phases.start_player(initiative, epoch),
-            "stacks": stacks,
-            "explicit_order": explicit,
-        }
-
-    def _draw(self, state: HadaraState, rng: random.Random) -> Event:
-        draws: dict[str, JSON] = {}
-        for seat in state.order:
-            colour = phases.crest_colour(state.seats, seat, state.wheel)
-            stack = state.inner[colour]
-            cards = list(stack[:2]) if state.explicit_order else sorted(rng.sample(stack, 2))
-            draws[seat] = {"colour": colour, "cards": cards}
-        return {"type": "CardsDrawn", "round": state.draw_round + 1, "draws": draws}
-
-    def _reveal(self, state: HadaraState) -> Event:
-        """Every sealed choice, with the stack each laid card goes on and
-        whether it stays on top until phase B (then every reader may learn
-        it; a card that will be covered is named to its own seat only)."""
-        choices: dict[str, JSON] = {}
-        for seat in state.order:
-            colour = phases.crest_colour(state.seats, seat, state.wheel)
-            chosen = state.chosen[seat]
-            choices[seat] = {
-                "place": chosen["place"],
-                "stack": colour,
-                "stays_on_top": phases.stays_on_top(
-                    state.seats, state.wheel, state.draw_round, colour
-                ),
-                **{k: v for k, v in chosen.items() if k not in ("type", "seat", "place")},
-            }
-        return {"type": "DrawsRevealed", "round": state.draw_round, "choices": choices}
-
     # evolve -----------------------------------------------------------------------
 
     def evolve(self, state: HadaraState, event: Event) -> HadaraState:
-        kind = event["type"]
-        method = getattr(self, f"_on_{kind}", None)
-        if method is None:
-            raise ValueError(f"unknown hadara event {kind!r}")
-        result: HadaraState = method(state, event)
-        return result
-
-    def _on_StartCardsDealt(self, state: HadaraState, event: Event) -> HadaraState:
-        players = []
-        for player in state.players:
-            start = state.components.start_by_id[event["start_cards"][player.seat]]
-            players.append(
-                replace(
-                    player,
-                    start_card=start.id,
-                    start_values=start.values,
-                    initiative=start.initiative,
-                    coins=start.coins,
-                )
-            )
-        return replace(state, players=tuple(players))
-
-    def _on_StartPlayerCoinTaken(self, state: HadaraState, event: Event) -> HadaraState:
-        players = tuple(
-            replace(p, coins=p.coins + event["coins"]) if p.seat in event["seats"] else p
-            for p in state.players
-        )
-        return replace(state, players=players)
-
-    def _on_ColoniesLaid(self, state: HadaraState, event: Event) -> HadaraState:
-        return replace(state, colony_slots=dict(event["colonies"]), stage="new_epoch")
-
-    def _on_EpochBegun(self, state: HadaraState, event: Event) -> HadaraState:
-        return replace(
-            state,
-            epoch=event["epoch"],
-            phase="A",
-            stage="wheel",
-            start_player=event["start_player"],
-            order=phases.turn_order(state.seats, event["start_player"]),
-            turn=0,
-            draw_round=0,
-            inner={c: tuple(ids) for c, ids in event["stacks"].items()},
-            explicit_order=bool(event.get("explicit_order", False)),
-            outer={c: () for c in COLOURS},
-            drawn={},
-            chosen={},
-        )
-
-    def _on_WheelSet(self, state: HadaraState, event: Event) -> HadaraState:
-        return replace(state, wheel=event["wheel"], stage="drawing")
-
-    def _on_WheelTurned(self, state: HadaraState, event: Event) -> HadaraState:
-        return replace(state, wheel=event["wheel"], stage="drawing")
-
-    def _on_CardsDrawn(self, state: HadaraState, event: Event) -> HadaraState:
-        inner = dict(state.inner)
-        drawn: dict[str, tuple[str, ...]] = {}
-        for seat, draw in event["draws"].items():
-            taken = set(draw["cards"])
-            inner[draw["colour"]] = tuple(c for c in inner[draw["colour"]] if c not in taken)
-            drawn[seat] = tuple(draw["cards"])
-        return replace(
-            state, inner=inner, drawn=drawn, chosen={}, stage="choose", draw_round=event["round"]
-        )
-
-    def _on_DrawChosen(self, state: HadaraState, event: Event) -> HadaraState:
-        chosen = dict(state.chosen)
-        chosen[event["seat"]] = dict(event)
-        return replace(state, chosen=chosen)
-
-    def _apply_card(
-        self, state: HadaraState, seat: str, card_id: str, outcome: Mapping[str, Any], public: bool
-    ) -> HadaraState:
-        player = state.player(seat)
-        if outcome["action"] == "recruit":
-            tiles = dict(player.card_tiles)
-            if "tile" in outcome:
-                tiles[card_id] = outcome["tile"]
-            player = replace(
-                player,
-                coins=player.coins - outcome["price"],
-                cards=(*player.cards, card_id),
-                card_tiles=tiles,
-            )
-            return replace(state, players=state.with_player(player))
-        player = replace(player, coins=player.coins + outcome["coins"])
-        if not public:
-            player = replace(player, sold_face_down=(*player.sold_face_down, card_id))
-            return replace(state, players=state.with_player(player))
-        return replace(state, players=state.with_player(player), discard=(*state.discard, card_id))
-
-    def _on_DrawsRevealed(self, state: HadaraState, event: Event) -> HadaraState:
-        outer = {c: tuple(ids) for c, ids in state.outer.items()}
-        for seat in state.order:
-            choice = event["choices"][seat]
-            outer[choice["stack"]] = (*outer[choice["stack"]], choice["place"])
-            player = state.player(seat)
-            player = replace(player, laid_face_up=(*player.laid_face_up, choice["place"]))
-            state = replace(state, players=state.with_player(player))
-            state = self._apply_card(state, seat, choice["card"], choice, public=False)
-        stage = "turn_wheel" if state.draw_round < len(COLOURS) else "income"
-        return replace(state, outer=outer, drawn={}, chosen={}, stage=stage)
-
-    def _on_IncomeTaken(self, state: HadaraState, event: Event) -> HadaraState:
-        extra = event.get("extra", {})
-        players = tuple(
-            replace(p, coins=p.coins + event["income"][p.seat] + extra.get(p.seat, 0))
-            for p in state.players
-        )
-        return replace(
-            state, players=players, stage="colony", turn=0, section_taken=0, section_paid=0
-        )
-
-    def _next_turn(self, state: HadaraState) -> HadaraState:
-        state = replace(state, section_taken=0, section_paid=0)
-        if state.turn + 1 < len(state.order):
-            return replace(state, turn=state.turn + 1)
-        follows = {
-            "colony": "bust",
-            "bust": "take" if state.phase == "A" else "feed",
-            "feed": "seals",
-            "seals": "new_epoch" if state.epoch < 3 else "scoring",
-        }[state.stage]
-        phase = "B" if follows == "take" else state.phase
-        return replace(state, stage=follows, turn=0, phase=phase)
-
-    def _after_taking(self, state: HadaraState, seat: str, paid: int, kind: str) -> HadaraState:
-        state = replace(
-            state, section_taken=state.section_taken + 1, section_paid=state.section_paid + paid
-        )
-        if not section_open(state, seat, kind):
-            return self._next_turn(state)
-        return state
-
-    def _on_ColonyPassed(self, state: HadaraState, event: Event) -> HadaraState:
-        return self._next_turn(state)
-
-    def _on_BustPassed(self, state: HadaraState, event: Event) -> HadaraState:
-        return self._next_turn(state)
-
-    def _on_SealsPassed(self, state: HadaraState, event: Event) -> HadaraState:
-        return self._next_turn(state)
-
-    def _take_colony(
-        self, state: HadaraState, event: Event, allied: bool, coins: int
-    ) -> HadaraState:
-        seat = event["seat"]
-        player = state.player(seat)
-        player = replace(
-            player,
-            coins=player.coins + coins + event["colony_coins"] - event["requirement_coins"],
-            colonies=(*player.colonies, (event["slot"], allied)),
-        )
-        owner = dict(state.colony_owner)
-        owner[event["slot"]] = seat
-        state = replace(state, players=state.with_player(player), colony_owner=owner)
-        return self._after_taking(state, seat, event["requirement_coins"], "colony")
-
-    def _on_ColonyPlundered(self, state: HadaraState, event: Event) -> HadaraState:
-        return self._take_colony(state, event, False, event["coins"])
-
-    def _on_ColonyAllied(self, state: HadaraState, event: Event) -> HadaraState:
-        return self._take_colony(state, event, True, -event["cost"])
-
-    def _on_BustCarved(self, state: HadaraState, event: Event) -> HadaraState:
-        seat = event["seat"]
-        player = state.player(seat)
-        player = replace(
-            player,
-            coins=player.coins - event["requirement_coins"],
-            busts=(*player.busts, (event["bust"], event["tile"], event["side"])),
-        )
-        state = replace(state, players=state.with_player(player))
-        return self._after_taking(state, seat, event["requirement_coins"], "bust")
-
-    def _on_CardTaken(self, state: HadaraState, event: Event) -> HadaraState:
-        outer = dict(state.outer)
-        outer[event["colour"]] = outer[event["colour"]][:-1]
-        state = replace(state, outer=outer)
-        state = self._apply_card(state, event["seat"], event["card"], event, public=True)
-        if any(outer.values()):
-            return replace(state, turn=(state.turn + 1) % len(state.order))
-        return replace(state, stage="income", turn=0)
-
-    def _on_PeopleFed(self, state: HadaraState, event: Event) -> HadaraState:
-        player = without(state.player(event["seat"]), event["removed"])
-        player = replace(player, coins=player.coins - event["paid"] + event["surplus_coins"])
-        state = replace(
-            state, players=state.with_player(player), discard=(*state.discard, *event["removed"])
-        )
-        return self._next_turn(state)
-
-    def _on_SealsBought(self, state: HadaraState, event: Event) -> HadaraState:
-        player = state.player(event["seat"])
-        player = replace(
-            player,
-            coins=player.coins - event["cost"],
-            silver_seals=(*player.silver_seals, *event["silver"]),
-            golden_seals=player.golden_seals + event["golden"],
-        )
-        return self._next_turn(replace(state, players=state.with_player(player)))
-
-    def _on_GameEnded(self, state: HadaraState, event: Event) -> HadaraState:
-        return replace(state, final_sheet=event["sheet"], stage="over")
+        return evolve(state, event)
 
     # legal moves ------------------------------------------------------------------------
 
@@ -742,13 +409,13 @@ class Hadara:
     # hidden information, views, pictures, notation ----------------------------------
 
     def hidden_from(self, state: HadaraState, viewer: Viewer) -> frozenset[str | int]:
-        return visibility.hidden_from(state, viewer)
+        return views.hidden_from(state, viewer)
 
     def redact(self, event: Event, viewer: Viewer) -> Event:
-        return visibility.redact(event, viewer)
+        return views.redact(event, viewer)
 
     def shows_hidden(self, event: Event) -> bool:
-        return visibility.shows_hidden(event)
+        return views.shows_hidden(event)
 
     def result(self, state: HadaraState) -> Result | None:
         return final_result(state)
@@ -788,3 +455,4 @@ class Hadara:
 
 
 RULES = Hadara()
+_IS_A_GAME_TYPE: GameType[HadaraState] = RULES  # mypy checks all three protocols

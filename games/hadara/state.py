@@ -144,7 +144,7 @@ def colour_step(card: Card) -> tuple[str, str, int] | None:
     """What a colour-step card counts: (colour, track, steps per card), the
     track by default the colour's own (green: food); None for other cards.
 
-    >>> from gamelog.games.hadara.cards import shipped_components
+    >>> from gamelog.games.hadara.component_set import shipped_components
     >>> colour_step(shipped_components("hadara/house-1").card("I-purple-14"))
     ('green', 'food', 1)
     """

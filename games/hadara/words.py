@@ -1,6 +1,6 @@
 """Hadara's things in words, shared by the text board and the notation.
 
->>> from gamelog.games.hadara.cards import shipped_components
+>>> from gamelog.games.hadara.component_set import shipped_components
 >>> card = shipped_components("hadara/house-1").card("I-blue-04")
 >>> card_words(card)
 'I-blue-04 (price 3; +2 culture, +1 food; 2 points)'

@@ -159,8 +159,6 @@ Sealed tributes are shown to nobody else before ``TributesRevealed``.
 
 from __future__ import annotations
 
-from gamelog.games.panem.rules import Panem
-
-RULES = Panem()
+from gamelog.games.panem.rules import RULES, Panem
 
 __all__ = ["RULES", "Panem"]

@@ -1,9 +1,15 @@
-"""Folding events into the state: no checks, no randomness."""
+"""Folding events into the state: no checks, no randomness.
+
+``EVOLVE`` maps each event type to the small function that folds it
+(``games/evolving.py``); the four events that take cards off the draw pile
+go through ``_from_draw_pile``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from gamelog.games.evolving import EvolveTable, evolve_by
 from gamelog.games.panem.state import (
     ACT,
     DISCARD,
@@ -22,9 +28,6 @@ from gamelog.games.panem.state import (
 )
 from gamelog.games.protocol import Event
 from gamelog.games.protocol import frozen_replace as replace
-
-# Events whose ``cards`` come from the draw pile (``apply`` takes them off it).
-_DRAWS = {"HobStocked", "BakeryStocked", "ForestRevealed", "CardsDrawn"}
 
 
 def _see(s: PanemState, viewer: str, cards: Iterable[str]) -> dict[str, frozenset[str]]:
@@ -101,19 +104,26 @@ def _forget_shown(
     }
 
 
-def apply(s: PanemState, e: Event) -> PanemState:
-    kind = e["type"]
-    if kind in _DRAWS:
+def evolve(state: PanemState, event: Event) -> PanemState:
+    return evolve_by(EVOLVE, "panem", state, event)
+
+
+def _from_draw_pile(
+    fold: Callable[[PanemState, Event], PanemState],
+) -> Callable[[PanemState, Event], PanemState]:
+    """``fold`` for an event whose ``cards`` come from the draw pile: they
+    leave it first, and from round 1 on they count as draws made."""
+
+    def drawn(s: PanemState, e: Event) -> PanemState:
         cards = frozenset(e["cards"])
         s = replace(
             s,
             draw_pile=s.draw_pile - cards,
             draws_made=s.draws_made + (len(cards) if s.round >= 1 else 0),
         )
-    handler = _HANDLERS.get(kind)
-    if handler is None:
-        raise ValueError(f"unknown panem event {kind!r}")
-    return handler(s, e)
+        return fold(s, e)
+
+    return drawn
 
 
 def _table_set(s: PanemState, e: Event) -> PanemState:
@@ -427,12 +437,12 @@ def _game_ended(s: PanemState, e: Event) -> PanemState:
     return replace(s, phase=OVER, seen=_see(s, PUBLIC, shown))
 
 
-_HANDLERS = {
+EVOLVE: EvolveTable[PanemState] = {
     "TableSet": _table_set,
     "StartAdvantagesDealt": _start_advantages,
     "StartCardsDealt": _start_cards,
-    "HobStocked": _hob_stocked,
-    "BakeryStocked": _bakery_stocked,
+    "HobStocked": _from_draw_pile(_hob_stocked),
+    "BakeryStocked": _from_draw_pile(_bakery_stocked),
     "DiscardStarted": _discard_started,
     "DrawPileRenewed": _draw_pile_renewed,
     "RoundStarted": _round_started,
@@ -444,9 +454,9 @@ _HANDLERS = {
     "FigureMoved": _figure_moved,
     "ActionSkipped": _nothing,
     "AdvantageTaken": _advantage_taken,
-    "ForestRevealed": _forest_revealed,
+    "ForestRevealed": _from_draw_pile(_forest_revealed),
     "ForestEnded": _forest_ended,
-    "CardsDrawn": _cards_drawn,
+    "CardsDrawn": _from_draw_pile(_cards_drawn),
     "CardKept": _card_kept,
     "BakeryTaken": _bakery_taken,
     "PileLooked": _pile_looked,

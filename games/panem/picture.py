@@ -29,10 +29,37 @@ from gamelog.games.panem.catalog import (
     EVERDEEN_HOUSE,
     FOREST,
     HOB,
-    JUSTICE_BUILDING,
-    Catalog,
     RoundSpec,
 )
+from gamelog.games.panem.drawing import (
+    ACTIONS,
+    BACK,
+    BOARD,
+    BOARD_LAYOUT,
+    BOARD_X,
+    BOARD_Y,
+    BOX_H,
+    BOX_W,
+    CARD_H,
+    CARD_W,
+    GOLD,
+    GOOD_COLOURS,
+    NEUTRAL_COLOUR,
+    OTHER_GOOD,
+    PAPER,
+    PLAYER_COLOURS,
+    ROW_H,
+    SEATS_Y,
+    WIDTH,
+    back_stack,
+    card_back,
+    card_face,
+    card_fan,
+    chip_row,
+    pawn_at,
+    text_at,
+)
+from gamelog.games.panem.seat_rows import seat_rows
 from gamelog.games.panem.state import NEUTRAL, PanemState
 from gamelog.games.panem.text import round_words
 from gamelog.games.panem.views import view as view_of
@@ -42,154 +69,10 @@ from gamelog.games.panem.words import (
     STEP_NAMES,
     advantage_name,
     kind_name,
-    location_name,
     space_number,
 )
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.games.wording import and_list, counted, places
-
-WIDTH = 1200
-ROW_H = 80
-"""Height of a seat's row; the picture is as tall as its seats need."""
-PLAYER_COLOURS = ("#d0312d", "#e8b923", "#7b4fa0", "#2e8b57")
-NEUTRAL_COLOUR = "#9a9a9a"
-GOOD_COLOURS = {
-    "food": "#c98a3a",
-    "medicine": "#3f9e8f",
-    "clothing": "#4f6fb0",
-    "fuel": "#5a5a5a",
-}
-OTHER_GOOD = "#8a6d5a"
-CARD_W, CARD_H = 38, 54
-BACK = "#6e2231"
-BOARD = "#efe6d2"
-PAPER = "#faf6ee"
-INK = "#2b2622"
-GOLD = "#d8b45a"
-
-# Board order as printed: Capitol storehouse, Justice building, bakery on top;
-# Hob, Everdeen house, forest below.
-BOARD_LAYOUT = (
-    (CAPITOL_STOREHOUSE, JUSTICE_BUILDING, BAKERY),
-    (HOB, EVERDEEN_HOUSE, FOREST),
-)
-ACTIONS = {
-    FOREST: "turn up 3 cards, keep 1 food",
-    EVERDEEN_HOUSE: "draw 1 card secretly",
-    HOB: "look at the stack, exchange 1 card",
-    BAKERY: "take the face-up stack",
-    CAPITOL_STOREHOUSE: "look at the discard pile, exchange 1",
-    JUSTICE_BUILDING: "give up your chip: swap places",
-}
-BOX_W, BOX_H = 262, 264
-BOARD_X, BOARD_Y = 20, 70
-SEATS_Y = BOARD_Y + 2 * BOX_H + 134
-
-
-def _text(
-    x: float,
-    y: float,
-    words: str,
-    size: int = 13,
-    anchor: str = "start",
-    weight: str = "normal",
-    fill: str = INK,
-    extra: str = "",
-) -> str:
-    return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-        f'font-weight="{weight}" fill="{fill}"{extra}>{escape(words)}</text>'
-    )
-
-
-def _card(catalog: Catalog, card_id: str, x: float, y: float, note: str = "") -> str:
-    """A face-up survival card: its good and value, and its id in ``data-card``."""
-    card = catalog.cards[card_id]
-    colour = GOOD_COLOURS.get(card.good, OTHER_GOOD)
-    extra = f' data-note="{escape(note)}"' if note else ""
-    return (
-        f'<g class="card" data-card="{escape(card_id)}" data-kind="{escape(card.kind)}"{extra}>'
-        f"<title>{escape(kind_name(card.kind))}</title>"
-        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" '
-        f'fill="{colour}" stroke="#fff" stroke-width="1.5"/>'
-        + _text(x + CARD_W / 2, y + 12, card.good, 8, "middle", fill="#fff")
-        + _text(x + CARD_W / 2, y + 40, str(card.value), 22, "middle", "bold", "#fff")
-        + "</g>"
-    )
-
-
-def _back(x: float, y: float) -> str:
-    """A face-down card: nothing on it says which card it is."""
-    return (
-        '<g class="card back">'
-        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" '
-        f'fill="{BACK}" stroke="#fff" stroke-width="1.5"/>'
-        f'<rect x="{x + 5:g}" y="{y + 5:g}" width="{CARD_W - 10}" height="{CARD_H - 10}" '
-        f'rx="2" fill="none" stroke="{GOLD}" stroke-width="1"/>'
-        f'<circle cx="{x + CARD_W / 2:g}" cy="{y + CARD_H / 2:g}" r="6" fill="none" '
-        f'stroke="{GOLD}" stroke-width="1.2"/>'
-        "</g>"
-    )
-
-
-def _stack_of_backs(x: float, y: float, count: int, label: str = "") -> str:
-    """A face-down pile: up to three backs offset, and the count below."""
-    parts = [_back(x + 3 * i, y - 3 * i) for i in range(min(count, 3))]
-    if not count:
-        parts.append(
-            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" '
-            'fill="none" stroke="#b9ac90" stroke-dasharray="4 3"/>'
-        )
-    words = label or counted(count, "card")
-    parts.append(_text(x + CARD_W / 2 + 3, y + CARD_H + 14, words, 11, "middle"))
-    return "".join(parts)
-
-
-def _fan(catalog: Catalog, cards: Sequence[str], x: float, y: float, step: float) -> str:
-    return "".join(_card(catalog, card, x + i * step, y) for i, card in enumerate(cards))
-
-
-def _chips(
-    catalog: Catalog,
-    cards: Sequence[str],
-    x: float,
-    y: float,
-    per_row: int = 6,
-    size: tuple[int, int] = (16, 20),
-) -> str:
-    """Cards as small chips (the good's colour, the value): piles one looks
-    into hold too many cards to draw full size."""
-    width, height = size
-    parts = []
-    for i, card_id in enumerate(cards):
-        card = catalog.cards[card_id]
-        cx = x + (i % per_row) * (width + 3)
-        cy = y + (i // per_row) * (height + 3)
-        parts.append(
-            f'<g class="card chip" data-card="{escape(card_id)}" data-kind="{escape(card.kind)}">'
-            f"<title>{escape(kind_name(card.kind))}</title>"
-            f'<rect x="{cx:g}" y="{cy:g}" width="{width}" height="{height}" rx="2" '
-            f'fill="{GOOD_COLOURS.get(card.good, OTHER_GOOD)}"/>'
-            + _text(
-                cx + width / 2, cy + height * 0.7, str(card.value), 11, "middle", "bold", "#fff"
-            )
-            + "</g>"
-        )
-    return "".join(parts)
-
-
-def _pawn(seat: str, colour: str, x: float, y: float, r: float = 15, ring: bool = False) -> str:
-    initial = escape(seat[:2])
-    halo = (
-        f'<circle cx="{x:g}" cy="{y:g}" r="{r + 5:g}" fill="none" stroke="{INK}" '
-        'stroke-width="2" stroke-dasharray="3 2"/>'
-        if ring
-        else ""
-    )
-    return (
-        f'{halo}<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{colour}" stroke="#fff" '
-        f'stroke-width="2.5"/>' + _text(x, y + 4.5, initial, 12, "middle", "bold", "#fff")
-    )
 
 
 class _Picture:
@@ -210,7 +93,7 @@ class _Picture:
                 self.board(),
                 self.side(),
                 self.round_track(),
-                self.seats(),
+                seat_rows(self.v, self.catalog, self.viewer, self.colour),
                 self.legend(),
             ]
         )
@@ -232,9 +115,9 @@ class _Picture:
             f"start player {v['start_player']} · as {who} sees it"
         )
         return (
-            _text(20, 34, "Die Tribute von Panem", 24, weight="bold")
-            + _text(290, 34, "Überleben in Distrikt 12", 16, fill="#6b5d4f")
-            + _text(WIDTH - 20, 34, line, 14, "end")
+            text_at(20, 34, "Die Tribute von Panem", 24, weight="bold")
+            + text_at(290, 34, "Überleben in Distrikt 12", 16, fill="#6b5d4f")
+            + text_at(WIDTH - 20, 34, line, 14, "end")
         )
 
     # -- the board ------------------------------------------------------------------
@@ -258,8 +141,8 @@ class _Picture:
             f'<g class="location" data-location="{location}">',
             f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="8" fill="{BOARD}" '
             'stroke="#a8977a"/>',
-            _text(x + 12, y + 24, LOCATION_NAMES[location], 16, weight="bold"),
-            _text(
+            text_at(x + 12, y + 24, LOCATION_NAMES[location], 16, weight="bold"),
+            text_at(
                 x + 12, y + 41, ACTIONS[location], 11, fill="#6b5d4f", extra=' font-style="italic"'
             ),
         ]
@@ -271,17 +154,18 @@ class _Picture:
             parts.append(self.discard_pile(x + BOX_W / 2 - CARD_W / 2, y + 106))
         if location == FOREST and v["turn"] and v["turn"]["revealed"]:
             revealed = v["turn"]["revealed"]
-            parts.append(_text(x + 12, y + 150, "turned up:", 11))
-            parts.append(_fan(cat, revealed, x + 76, y + 130, CARD_W + 4))
+            parts.append(text_at(x + 12, y + 150, "turned up:", 11))
+            parts.append(card_fan(cat, revealed, x + 76, y + 130, CARD_W + 4))
         turn = v["turn"]
         if location == EVERDEEN_HOUSE and turn and (turn.get("drawn") or turn.get("drawn_count")):
             drawn = turn.get("drawn") or []
-            parts.append(_text(x + 12, y + 150, f"{turn['seat']} drew:", 11))
+            parts.append(text_at(x + 12, y + 150, f"{turn['seat']} drew:", 11))
             if drawn:
-                parts.append(_fan(cat, drawn, x + 76, y + 130, CARD_W + 4))
+                parts.append(card_fan(cat, drawn, x + 76, y + 130, CARD_W + 4))
             else:
                 parts += [
-                    _back(x + 76 + i * (CARD_W + 4), y + 130) for i in range(turn["drawn_count"])
+                    card_back(x + 76 + i * (CARD_W + 4), y + 130)
+                    for i in range(turn["drawn_count"])
                 ]
         adv = v["advantages_beside"].get(location)
         if adv is not None:
@@ -303,27 +187,27 @@ class _Picture:
                 'stroke="#8c8371" stroke-width="2"/>'
                 f'<line x1="{cx + 14:g}" y1="{cy - 14:g}" x2="{cx - 14:g}" y2="{cy + 14:g}" '
                 'stroke="#8c8371" stroke-width="2"/>'
-                + _text(cx, cy + 34, f"covered ({min_players}+)", 10, "middle", fill="#6b5d4f")
+                + text_at(cx, cy + 34, f"covered ({min_players}+)", 10, "middle", fill="#6b5d4f")
             )
         else:
             parts.append(
                 f'<circle cx="{cx:g}" cy="{cy:g}" r="20" fill="#fffaf0" stroke="#8c7a5b" '
                 'stroke-width="2"/>'
-                + _text(cx, cy + 4, space_number(space), 11, "middle", fill="#a8977a")
+                + text_at(cx, cy + 4, space_number(space), 11, "middle", fill="#a8977a")
             )
             for seat, at in v["figures"].items():
                 if at == space:
                     mover = v["turn"] is not None and v["turn"]["seat"] == seat
                     parts.append(
                         f'<g class="figure" data-seat="{escape(seat)}" data-space="{space}">'
-                        + _pawn(seat, self.colour[seat], cx, cy, ring=mover)
+                        + pawn_at(seat, self.colour[seat], cx, cy, ring=mover)
                         + "</g>"
                     )
             if location == HOB and space in v["hob"]:
                 entry = v["hob"][space]
                 parts.append(
                     f'<g class="pile hob" data-pile="{space}" data-count="{entry["count"]}">'
-                    + _stack_of_backs(cx - CARD_W / 2, cy + 30, entry["count"], "")
+                    + back_stack(cx - CARD_W / 2, cy + 30, entry["count"], "")
                     + self.known_chips(entry["known"], cx, cy + 108)
                     + "</g>"
                 )
@@ -334,9 +218,9 @@ class _Picture:
                 parts.append(
                     f'<g class="pile bakery" data-pile="{space}" data-count="{len(cards)}">'
                     + (
-                        _fan(cat, cards, cx - width / 2, cy + 32, step)
+                        card_fan(cat, cards, cx - width / 2, cy + 32, step)
                         if cards
-                        else _text(cx, cy + 60, "empty", 11, "middle", fill="#6b5d4f")
+                        else text_at(cx, cy + 60, "empty", 11, "middle", fill="#6b5d4f")
                     )
                     + "</g>"
                 )
@@ -355,10 +239,10 @@ class _Picture:
         more = ""
         if len(shown) < len(known):
             hidden_count = f"+{len(known) - len(shown)}"
-            more = _text(left + step * 4 + 7, y + 36, hidden_count, 10, "middle", "bold")
+            more = text_at(left + step * 4 + 7, y + 36, hidden_count, 10, "middle", "bold")
         return (
-            _text(cx, y, f"{head}:", 9, "middle", fill="#6b5d4f")
-            + _chips(self.catalog, shown, left, y + 4, per_row, size)
+            text_at(cx, y, f"{head}:", 9, "middle", fill="#6b5d4f")
+            + chip_row(self.catalog, shown, left, y + 4, per_row, size)
             + more
         )
 
@@ -372,9 +256,9 @@ class _Picture:
                 'fill="#e2d7bf" stroke="#a8977a"/>'
             )
         if top is not None:
-            parts.append(_card(self.catalog, top, x, y))
+            parts.append(card_face(self.catalog, top, x, y))
         parts.append(
-            _text(
+            text_at(
                 x + CARD_W / 2,
                 y + CARD_H + 14,
                 f"discard pile: {counted(count, 'card')}",
@@ -391,7 +275,7 @@ class _Picture:
             f'<g class="advantage" data-advantage="{escape(adv)}" data-location="{location}">'
             f"<title>{escape(self.catalog.advantages[adv].text)}</title>"
             f'<rect x="{x:g}" y="{y:g}" width="{BOX_W - 20}" height="28" rx="5" fill="{GOLD}" '
-            'stroke="#9c7c2c"/>' + _text(x + 10, y + 18, f"★ {name}", 12, weight="bold") + "</g>"
+            'stroke="#9c7c2c"/>' + text_at(x + 10, y + 18, f"★ {name}", 12, weight="bold") + "</g>"
         )
 
     # -- the right-hand column --------------------------------------------------------
@@ -402,11 +286,11 @@ class _Picture:
         parts = [
             f'<rect x="{x}" y="{BOARD_Y - 8}" width="{WIDTH - x - 20}" height="{2 * BOX_H + 28}" '
             f'rx="10" fill="{BOARD}" stroke="#a8977a"/>',
-            _text(x + 16, BOARD_Y + 16, "the meadow (draw pile)", 12, weight="bold"),
+            text_at(x + 16, BOARD_Y + 16, "the meadow (draw pile)", 12, weight="bold"),
             f'<g class="pile draw" data-pile="draw" data-count="{v["draw_pile_count"]}">'
-            + _stack_of_backs(x + 40, BOARD_Y + 32, v["draw_pile_count"])
+            + back_stack(x + 40, BOARD_Y + 32, v["draw_pile_count"])
             + "</g>",
-            _text(x + 190, BOARD_Y + 16, "advantage cards", 12, weight="bold"),
+            text_at(x + 190, BOARD_Y + 16, "advantage cards", 12, weight="bold"),
             f'<g class="pile advantages" data-count="{v["hidden_advantages_left"]}">'
             + self.advantage_backs(x + 214, BOARD_Y + 32, v["hidden_advantages_left"])
             + "</g>",
@@ -426,7 +310,9 @@ class _Picture:
                 f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="4" '
                 'fill="none" stroke="#b9ac90" stroke-dasharray="4 3"/>'
             )
-        parts.append(_text(x + CARD_W / 2 + 3, y + CARD_H + 14, f"{count} face down", 11, "middle"))
+        parts.append(
+            text_at(x + CARD_W / 2 + 3, y + CARD_H + 14, f"{count} face down", 11, "middle")
+        )
         return "".join(parts)
 
     def glass_ball(self, cx: float, cy: float) -> str:
@@ -438,9 +324,9 @@ class _Picture:
             'stroke-width="3" fill-opacity="0.9"/>',
             f'<ellipse cx="{cx - 18:g}" cy="{cy - 24:g}" rx="16" ry="8" fill="#fff" '
             'fill-opacity="0.7"/>',
-            _text(cx, cy + 8, str(total), 28, "middle", "bold"),
-            _text(cx, cy + 26, "lots", 11, "middle"),
-            _text(cx, cy - 62, "the glass ball", 12, "middle", "bold"),
+            text_at(cx, cy + 8, str(total), 28, "middle", "bold"),
+            text_at(cx, cy + 26, "lots", 11, "middle"),
+            text_at(cx, cy - 62, "the glass ball", 12, "middle", "bold"),
         ]
         owners = [*self.v["seats"], *([NEUTRAL] if NEUTRAL in ball else [])]
         for i, owner in enumerate(owners):
@@ -451,7 +337,7 @@ class _Picture:
             parts.append(
                 f'<g class="lots" data-owner="{escape(owner)}" data-lots="{ball.get(owner, 0)}">'
                 f'<rect x="{ox:g}" y="{oy - 11:g}" width="12" height="15" rx="2" fill="{colour}"/>'
-                + _text(ox + 18, oy, f"{name} {ball.get(owner, 0)}", 11)
+                + text_at(ox + 18, oy, f"{name} {ball.get(owner, 0)}", 11)
                 + "</g>"
             )
         parts.append("</g>")
@@ -515,13 +401,15 @@ class _Picture:
                     lines.append(f"{place}. {seat} {scores[seat]} points")
         shown = lines[:10]
         texts = "".join(
-            _text(x, y + 20 + 17 * i, line[:52], 12, weight="bold" if i == 0 else "normal")
+            text_at(x, y + 20 + 17 * i, line[:52], 12, weight="bold" if i == 0 else "normal")
             for i, line in enumerate(shown)
         )
         pile_cards = turn.get("pile_cards") if turn is not None else None
         if pile_cards:
-            texts += _chips(cat, pile_cards, x, y + 20 + 17 * len(shown) - 8, 15)
-        return f'<g class="now">{_text(x, y, "now", 12, weight="bold", fill="#6b5d4f")}{texts}</g>'
+            texts += chip_row(cat, pile_cards, x, y + 20 + 17 * len(shown) - 8, 15)
+        return (
+            f'<g class="now">{text_at(x, y, "now", 12, weight="bold", fill="#6b5d4f")}{texts}</g>'
+        )
 
     # -- the round track ----------------------------------------------------------------
 
@@ -529,7 +417,7 @@ class _Picture:
         track = self.catalog.round_track
         y = BOARD_Y + 2 * BOX_H + 42
         width = (WIDTH - 40) / len(track)
-        parts = [_text(20, y - 8, "round track", 12, weight="bold", fill="#6b5d4f")]
+        parts = [text_at(20, y - 8, "round track", 12, weight="bold", fill="#6b5d4f")]
         for i, spec in enumerate(track):
             x = 20 + i * width
             current = spec.round == self.v["round"]
@@ -540,9 +428,9 @@ class _Picture:
                 f'<rect x="{x + 2:g}" y="{y:g}" width="{width - 4:g}" height="78" rx="6" '
                 f'fill="{fill}" stroke="{"#9c7c2c" if current else "#a8977a"}" '
                 f'stroke-width="{2.5 if current else 1}"/>'
-                + _text(x + width / 2, y + 18, label, 15, "middle", "bold")
+                + text_at(x + width / 2, y + 18, label, 15, "middle", "bold")
                 + "".join(
-                    _text(x + width / 2, y + 33 + 11 * j, note, 9, "middle")
+                    text_at(x + width / 2, y + 33 + 11 * j, note, 9, "middle")
                     for j, note in enumerate(self.round_notes(spec)[:4])
                 )
                 + self.tribute_chips(spec, x + width / 2, y + 33 + 11 * len(self.round_notes(spec)))
@@ -580,134 +468,19 @@ class _Picture:
 
     # -- the seats --------------------------------------------------------------------
 
-    def seats(self) -> str:
-        y0 = SEATS_Y
-        row_h = ROW_H
-        parts = []
-        for i, seat in enumerate(self.v["seats"]):
-            parts.append(self.seat(seat, 20, y0 + i * row_h, row_h - 6))
-        return "".join(parts)
-
-    def seat(self, seat: str, x: float, y: float, h: float) -> str:
-        v, cat = self.v, self.catalog
-        count = v["hand_counts"][seat]
-        you = seat == self.viewer
-        parts = [
-            f'<g class="seat" data-seat="{escape(seat)}" data-hand-count="{count}">',
-            f'<rect x="{x}" y="{y}" width="{WIDTH - 40}" height="{h}" rx="8" '
-            f'fill="{"#fff3d6" if you else BOARD}" stroke="{self.colour[seat]}" '
-            f'stroke-width="{3 if you else 1.5}"/>',
-            _pawn(seat, self.colour[seat], x + 26, y + h / 2, 14),
-            _text(x + 50, y + 22, seat + (" (you)" if you else ""), 15, weight="bold"),
-        ]
-        badges = []
-        if seat == v["start_player"]:
-            badges.append("start player")
-        turn = v["turn"]
-        if turn is not None and turn["seat"] == seat:
-            badges.append("to move")
-        if v["trading"] is not None:
-            badges.append("done trading" if seat in v["trading"]["done"] else "trading")
-        if v["tribute"] is not None:
-            badges.append("sealed" if seat in v["tribute"]["sealed"] else "choosing")
-        if seat in v["hand_limit"]:
-            badges.append(f"discards {v['hand_limit'][seat]}")
-        result = v["result"]
-        if result is not None:
-            badges.append(counted(result["scores"][seat], "point"))
-            if seat == result["details"]["tribute"]:
-                badges.append("tribute")
-            elif seat in result["winners"]:
-                badges.append("winner")
-        bx = x + 50 + 9 * len(seat) + (48 if you else 0) + 12
-        for badge in badges:
-            width = 6 * len(badge) + 16
-            dark = badge in ("to move", "winner")
-            parts.append(
-                f'<g class="badge"><rect x="{bx:g}" y="{y + 9:g}" width="{width}" height="17" '
-                f'rx="8" fill="{INK if dark else "#cdbf9f"}"/>'
-                + _text(bx + width / 2, y + 21, badge, 10, "middle", fill="#fff" if dark else INK)
-                + "</g>"
-            )
-            bx += width + 6
-        advantage = v["advantages"][seat]
-        chip = "chip kept" if seat in v["chips"] else "chip given up"
-        lots = v["glass_ball"].get(seat, 0)
-        last = v["last_locations"].get(seat)
-        last_words = f" · last round: {location_name(last)}" if last else ""
-        parts.append(
-            _text(
-                x + 50,
-                y + 43,
-                f"advantage {advantage_name(cat, advantage)} · {chip}",
-                11,
-                fill="#4a4038",
-            )
-        )
-        parts.append(
-            _text(
-                x + 50,
-                y + 60,
-                f"lots: {lots} in the glass ball, {v['lots_left'][seat]} left{last_words}",
-                11,
-                fill="#4a4038",
-            )
-        )
-        parts.append(self.hand(seat, x + 500, y + (h - CARD_H) / 2))
-        parts.append("</g>")
-        return "".join(parts)
-
-    def hand(self, seat: str, x: float, y: float) -> str:
-        v, cat = self.v, self.catalog
-        hand = v["hands"].get(seat)
-        count = v["hand_counts"][seat]
-        parts = [f'<g class="hand" data-seat="{escape(seat)}" data-count="{count}">']
-        if hand is not None:
-            mine = (
-                list(v["tribute"].get("mine", [])) if v["tribute"] and seat == self.viewer else []
-            )
-            choices = (v["tribute"] or {}).get("choices", {}).get(seat, [])
-            sealed = set(mine) | set(choices)
-            step = min(CARD_W + 4, 640 / max(len(hand), 1))
-            for i, card in enumerate(hand):
-                parts.append(_card(cat, card, x + i * step, y, "sealed" if card in sealed else ""))
-                if card in sealed:
-                    parts.append(
-                        _text(x + i * step + CARD_W / 2, y - 2, "sealed", 8, "middle", "bold")
-                    )
-            if not hand:
-                parts.append(_text(x, y + 32, "no cards", 12, fill="#6b5d4f"))
-        else:
-            shown = v["shown"].get(seat, [])
-            backs = count - len(shown)
-            for i in range(min(backs, 12)):
-                parts.append(_back(x + i * 16, y))
-            after = x + (min(backs, 12) - 1) * 16 + CARD_W + 10 if backs else x
-            parts.append(
-                _text(after, y + 20, counted(count, "card"), 12, weight="bold")
-                if count
-                else _text(x, y + 32, "no cards", 12, fill="#6b5d4f")
-            )
-            if shown:
-                sx = after + 70
-                parts.append(_text(sx, y - 2, "shown to you" if self.viewer else "shown", 9))
-                parts.append(_fan(cat, shown, sx, y, CARD_W + 3))
-        parts.append("</g>")
-        return "".join(parts)
-
     # -- legend -------------------------------------------------------------------------
 
     def legend(self) -> str:
         y = self.height - 16
-        parts = [_text(20, y, "legend:", 11, weight="bold")]
+        parts = [text_at(20, y, "legend:", 11, weight="bold")]
         x = 76.0
         for good, colour in GOOD_COLOURS.items():
             parts.append(
                 f'<rect x="{x:g}" y="{y - 10:g}" width="12" height="12" rx="2" fill="{colour}"/>'
             )
-            parts.append(_text(x + 16, y, good, 11))
+            parts.append(text_at(x + 16, y, good, 11))
             x += 16 + 6.5 * len(good) + 12
-        parts.append(_text(x, y, "card (its number: survival points) ·", 11))
+        parts.append(text_at(x, y, "card (its number: survival points) ·", 11))
         x += 184
         parts.append(
             f'<rect x="{x:g}" y="{y - 12:g}" width="11" height="15" rx="2" fill="{BACK}" '
@@ -717,7 +490,7 @@ class _Picture:
             "face-down card · ● figure · ✕ covered space (open from 3 or 4 players) · "
             "★ advantage card beside its location"
         )
-        parts.append(_text(x + 16, y, extras, 11))
+        parts.append(text_at(x + 16, y, extras, 11))
         return f'<g class="legend">{"".join(parts)}</g>'
 
 

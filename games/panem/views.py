@@ -202,3 +202,31 @@ def hidden_from(state: PanemState, viewer: Viewer) -> frozenset[str | int]:
 
 
 # -- the end ----------------------------------------------------------------------
+
+
+SHOWS_HIDDEN = frozenset(
+    {
+        "StartCardsDealt",
+        "HobStocked",
+        "BakeryStocked",
+        "DiscardStarted",
+        "DrawPileRenewed",
+        "AdvantagesRevealed",
+        "StartAdvantagesDealt",
+        "ForestRevealed",
+        "CardsDrawn",
+        "PileLooked",
+        "TributesRevealed",
+        "TradeProposed",
+        "TradeAccepted",
+        "CardsShown",
+        "LotDrawn",
+        "GameEnded",
+    }
+)
+"""Events that show someone what was hidden before: a deal, a draw, a look
+at a pile, a reveal, a trade's cards."""
+
+
+def shows_hidden(event: Event) -> bool:
+    return event.get("type") in SHOWS_HIDDEN

@@ -68,8 +68,6 @@ Rules decisions (also in the pyramidion section of docs/rules-decisions.md):
   is what ``hidden_from`` lists.
 """
 
-from gamelog.games.pyramidion.rules import Pyramidion
-
-RULES = Pyramidion()
+from gamelog.games.pyramidion.rules import RULES, Pyramidion
 
 __all__ = ["RULES", "Pyramidion"]

@@ -2,7 +2,8 @@
 
 Every event names one fact in the game's words. Declared facts (what page 7
 does not define, recorded as stated) carry ``"declared": true``; the others
-are what the rules of phases 6 to 8 made happen.
+are what the rules of phases 6 to 8 made happen. ``EVOLVE`` maps each event
+type to the small function that folds it (``games/evolving.py``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gamelog.games.evolving import EvolveTable, evolve_by
 from gamelog.games.protocol import Event, Result
 from gamelog.games.protocol import frozen_replace as replace
 from gamelog.games.pyramidion.resources import minus, plus
@@ -24,11 +26,8 @@ from gamelog.games.pyramidion.state import (
 
 
 def evolve(state: PyramidionState, event: Event) -> PyramidionState:
-    kind = event["type"]
-    apply = _APPLY.get(kind)
-    if apply is None:
-        raise ValueError(f"unknown pyramidion event {kind!r}")
-    after = apply(state, event)
+    after = evolve_by(EVOLVE, "pyramidion", state, event)
+    # Any event may be a declared fact; the count of them is no one event's.
     if event.get("declared"):
         after = replace(after, declarations=after.declarations + 1)
     return after
@@ -241,7 +240,7 @@ def _game_ended(state: PyramidionState, event: Event) -> PyramidionState:
     return replace(state, phase=OVER, result=result)
 
 
-_APPLY = {
+EVOLVE: EvolveTable[PyramidionState] = {
     "GameStarted": _started,
     "CardsDrawn": _drawn,
     "LocationActivated": _activated,

@@ -16,7 +16,8 @@ from html import escape
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.games.pyramidion.resources import WILDCARD
 from gamelog.games.pyramidion.state import PyramidionState
-from gamelog.games.pyramidion.views import PHASE_WORDS, goal_words, sees_points
+from gamelog.games.pyramidion.text import PHASE_WORDS, goal_words
+from gamelog.games.pyramidion.views import sees_points
 
 WIDTH = 1200
 SHORT_NOTE = (

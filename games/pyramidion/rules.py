@@ -1,23 +1,23 @@
-"""The decider: who may act, what a move makes happen, and what each viewer sees."""
+"""The decider: who may act and what a move makes happen; the class that is
+``RULES`` hands the fold, views, notation, text and picture to their modules."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 
-from gamelog.games.components import load_json
 from gamelog.games.protocol import (
     ARBITER,
     JSON,
     Event,
+    GameType,
     IllegalMove,
     Move,
     Options,
     Result,
     Viewer,
 )
-from gamelog.games.pyramidion import notation, picture, views
+from gamelog.games.pyramidion import notation, picture, text, views
 from gamelog.games.pyramidion.declarations import arbiter_declaration, seat_declaration
 from gamelog.games.pyramidion.evolve import evolve
 from gamelog.games.pyramidion.loading import read_load
@@ -29,6 +29,7 @@ from gamelog.games.pyramidion.sample import (
     production_due,
     seat_sample,
 )
+from gamelog.games.pyramidion.schemas import SCHEMAS
 from gamelog.games.pyramidion.scoring import count, game_ends, ranking
 from gamelog.games.pyramidion.state import (
     DISPLAY,
@@ -52,13 +53,6 @@ CONCURRENT = frozenset(
 """One seat's own declarations in phases 1 to 5 that leave every other seat's
 choices as they were (gaining from the supply too; not from a location's
 pile, which others may take from)."""
-SHOWS_HIDDEN = frozenset({"BoatTurnedUp", "BoatLoaded", "RoundEnded", "GameEnded"})
-
-
-@functools.cache
-def load_schemas() -> Mapping[str, JSON]:
-    schemas: Mapping[str, JSON] = load_json("gamelog.games.pyramidion", "schemas.json")
-    return schemas
 
 
 class Pyramidion:
@@ -268,34 +262,19 @@ class Pyramidion:
         return views.view(state, viewer)
 
     def redact(self, event: Event, viewer: Viewer) -> Event:
-        if viewer == ARBITER:
-            return event
-        kind = event["type"]
-        if kind == "BoatTurnedUp" or (kind == "BoatLoaded" and event["seat"] != viewer):
-            return {k: v for k, v in event.items() if k not in ("card", "points")}
-        if kind == "RoundEnded":
-            counts = event["counts"]
-            own = {viewer: counts[viewer]} if viewer in counts else {}
-            return {**event, "counts": own}
-        return event
+        return views.redact(event, viewer)
 
     def shows_hidden(self, event: Event) -> bool:
-        return event["type"] in SHOWS_HIDDEN
+        return views.shows_hidden(event)
 
     def hidden_from(self, state: PyramidionState, viewer: Viewer) -> frozenset[str | int]:
-        if viewer == ARBITER or state.over:
-            return frozenset()
-        hidden: set[str | int] = {state.boats[n].card for n in state.display}
-        for seat, numbers in state.loaded.items():
-            if seat != viewer:
-                hidden |= {state.boats[n].card for n in numbers}
-        return frozenset(hidden)
+        return views.hidden_from(state, viewer)
 
     def result(self, state: PyramidionState) -> Result | None:
         return state.result
 
     def render_text(self, state: PyramidionState, viewer: Viewer) -> str:
-        return views.text(state, viewer, self.to_act(state))
+        return text.render_text(state, viewer, self.to_act(state))
 
     def render_svg(self, state: PyramidionState, viewer: Viewer) -> str:
         return picture.svg(state, viewer, self.to_act(state))
@@ -310,4 +289,8 @@ class Pyramidion:
         return notation.line(state, seat, move, events)
 
     def schemas(self) -> Mapping[str, JSON]:
-        return load_schemas()
+        return SCHEMAS
+
+
+RULES = Pyramidion()
+_IS_A_GAME_TYPE: GameType[PyramidionState] = RULES  # mypy checks all three protocols

@@ -1,4 +1,4 @@
-"""What each viewer sees: the view as JSON and the table as text.
+"""What each viewer may know: the view as JSON, redacted events, hidden cards.
 
 Hidden: the points (and card) of a displayed boat from everybody but the
 arbiter; of a loaded boat from everybody but its owner and the arbiter; each
@@ -8,13 +8,13 @@ shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from gamelog.games.protocol import ARBITER, JSON, Viewer
-from gamelog.games.pyramidion.resources import WILDCARD, words
-from gamelog.games.pyramidion.state import ALL_BOATS, Boat, PyramidionState
-from gamelog.games.wording import and_list, counted, standings_line
+from gamelog.games.protocol import ARBITER, JSON, Event, Viewer
+from gamelog.games.pyramidion.state import Boat, PyramidionState
+
+SHOWS_HIDDEN = frozenset({"BoatTurnedUp", "BoatLoaded", "RoundEnded", "GameEnded"})
+"""Events that show what was hidden: a boat's points, a seat's secret count."""
 
 REFEREED = (
     "partly refereed: only page 7 of the rulebook is known, so phases 6 to 8 (player "
@@ -90,81 +90,28 @@ def view(state: PyramidionState, viewer: Viewer) -> dict[str, JSON]:
     }
 
 
-def goal_words(goal: int | str) -> str:
-    return "until every boat is loaded" if goal == ALL_BOATS else f"{goal} points to end"
+def redact(event: Event, viewer: Viewer) -> Event:
+    if viewer == ARBITER:
+        return event
+    kind = event["type"]
+    if kind == "BoatTurnedUp" or (kind == "BoatLoaded" and event["seat"] != viewer):
+        return {k: v for k, v in event.items() if k not in ("card", "points")}
+    if kind == "RoundEnded":
+        counts = event["counts"]
+        own = {viewer: counts[viewer]} if viewer in counts else {}
+        return {**event, "counts": own}
+    return event
 
 
-def boat_words(state: PyramidionState, boat: Boat, viewer: Viewer, owner: str | None) -> str:
-    text = f"boat {boat.number} ({words(boat.requirements)})"
-    if sees_points(state, viewer, owner):
-        text += f" {counted(boat.points, 'point')}"
-    return text
+def shows_hidden(event: Event) -> bool:
+    return event["type"] in SHOWS_HIDDEN
 
 
-PHASE_WORDS = {
-    "phases-1-to-5": "phases 1 to 5 (declared)",
-    "display": "the arbiter confirms the display before phase 7",
-    "loading": "phase 7: loading boats",
-    "over": "game over",
-}
-
-
-def text(state: PyramidionState, viewer: Viewer, to_act: Sequence[str]) -> str:
-    lines = [
-        f"Pyramidion, round {state.round}: {PHASE_WORDS[state.phase]}; {goal_words(state.goal)}",
-        "(" + REFEREED + ")",
-        f"player order: {', '.join(state.order)}"
-        + (
-            "; Gizeh markers: " + ", ".join(f"{s} {n}" for s, n in state.markers.items())
-            if state.markers
-            else ""
-        ),
-    ]
-    by_location = {place: who for place, who in state.activations}
-    lines.append("locations (* = sundial marker: activated this round by the seat named):")
-    for place in state.components.location_ids:
-        produced = state.production.get(place)
-        parts = [f"  {state.name(place)}"]
-        if place in by_location:
-            parts[0] += f" *{by_location[place]}"
-        parts.append("produces " + (", ".join(produced) if produced else "(not declared yet)"))
-        troops = state.troops.get(place, {})
-        if troops:
-            parts.append("troops " + ", ".join(f"{s} {n}" for s, n in troops.items()))
-        cards = state.cards.get(place, {})
-        if cards:
-            parts.append("cards " + ", ".join(f"{s} {n}" for s, n in cards.items()))
-        if state.piles.get(place):
-            parts.append("lying there: " + words(state.piles[place]))
-        lines.append("; ".join(parts))
-    shown = [boat_words(state, state.boats[n], viewer, None) for n in state.display]
-    lines.append("boats on display: " + (", ".join(shown) if shown else "none"))
-    if state.deck is not None:
-        lines.append(f"boat deck: {counted(len(state.deck), 'card')} left")
-    elif state.deck_exhausted:
-        lines.append("boat deck: declared empty")
-    for seat in state.order:
-        boats = [state.boats[n] for n in state.loaded.get(seat, ())]
-        if boats and sees_points(state, viewer, seat):
-            held = and_list(boat_words(state, b, viewer, seat) for b in boats)
-        else:
-            held = f"{counted(len(boats), 'boat')} face down"
-        status = " (done with phases 1 to 5)" if seat in state.done else ""
-        if seat in state.passed:
-            status = " (passed)"
-        line = (
-            f"{seat}{status}: {counted(state.hands.get(seat, 0), 'card')} in hand; "
-            f"resources: {words(state.stock(seat))}; "
-            f"{counted(state.troops_of(seat), 'troop')}; boats: {held}"
-        )
-        if seat in state.counts and sees_points(state, viewer, seat):
-            line += f"; count at the last round end: {counted(state.counts[seat], 'point')}"
-        lines.append(line)
-    if state.troop_bonus:
-        lines.append(f"most troops at the last round end (+1 point): {state.troop_bonus}")
-    lines.append(f"supply: every resource, not counted; a {WILDCARD} stands in for any resource")
-    if state.result is not None:
-        lines.append("result: " + standings_line(state.result.to_json()))
-    elif to_act:
-        lines.append("to act: " + ", ".join("the arbiter" if s == ARBITER else s for s in to_act))
-    return "\n".join(lines)
+def hidden_from(state: PyramidionState, viewer: Viewer) -> frozenset[str | int]:
+    if viewer == ARBITER or state.over:
+        return frozenset()
+    hidden: set[str | int] = {state.boats[n].card for n in state.display}
+    for seat, numbers in state.loaded.items():
+        if seat != viewer:
+            hidden |= {state.boats[n].card for n in numbers}
+    return frozenset(hidden)

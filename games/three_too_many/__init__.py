@@ -74,6 +74,7 @@ Readers and clients: ``notation`` (one line per move), ``text`` (the terminal
 board), ``picture`` (the SVG), ``data/schemas.json`` (the JSON Schemas).
 """
 
-from gamelog.games.three_too_many.rules import RULES, ThreeTooMany, ThreeTooManyState
+from gamelog.games.three_too_many.rules import RULES, ThreeTooMany
+from gamelog.games.three_too_many.state import ThreeTooManyState
 
 __all__ = ["RULES", "ThreeTooMany", "ThreeTooManyState"]

@@ -21,7 +21,12 @@ CollectionScore(singles=4, pairs=2, face_down=6, points=8)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gamelog.games.three_too_many.cards import Components
 
 SINGLE_POINTS = 1
 PAIR_POINTS = 5
@@ -74,3 +79,30 @@ def score_collection(collection: Collection) -> CollectionScore:
     face_down = sum(len(cards) for cards in collection.face_down)
     points = singles * SINGLE_POINTS + pairs * PAIR_POINTS + face_down * FACE_DOWN_POINTS
     return CollectionScore(singles, pairs, face_down, points)
+
+
+@dataclass(frozen=True)
+class Taken:
+    """Cards taken from a row, sorted into a collection in the order given."""
+
+    collection: Collection
+    turned_face_down: tuple[str, ...]
+    """The colours whose third card turned a triple face down, in turn order."""
+    to_box: tuple[int, ...]
+    """The colourless cards (15, 45, 75): back into the box, unscored."""
+
+
+def take(components: Components, collection: Collection, cards: Sequence[int]) -> Taken:
+    """Add taken ``cards`` to ``collection``: the one rule ``decide`` (to name
+    the turned colours in the event) and ``evolve`` (to fold it) share."""
+    turned: list[str] = []
+    to_box: list[int] = []
+    for card in cards:
+        colour = components.colour_of[card]
+        if colour is None:
+            to_box.append(card)
+            continue
+        collection, flipped = collection.add(components.colours.index(colour), card)
+        if flipped:
+            turned.append(colour)
+    return Taken(collection, tuple(turned), tuple(to_box))

@@ -36,7 +36,7 @@ from gamelog.games.protocol import Event, rank_by
 from gamelog.games.wording import and_list, counted, standings_line
 
 if TYPE_CHECKING:
-    from gamelog.games.three_too_many.rules import ThreeTooManyState
+    from gamelog.games.three_too_many.state import ThreeTooManyState
 
 
 def row_name(row: int) -> str:

@@ -31,7 +31,7 @@ from gamelog.games.components import load_json
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.games.three_too_many.collection import PAIR_POINTS, score_collection
 from gamelog.games.three_too_many.display import ROW_LIMIT
-from gamelog.games.three_too_many.scores import totals
+from gamelog.games.three_too_many.scoring import totals
 from gamelog.games.three_too_many.text import (
     ROW_RANGES,
     TURNS_EACH,
@@ -43,7 +43,7 @@ from gamelog.games.three_too_many.text import (
 from gamelog.games.wording import counted
 
 if TYPE_CHECKING:
-    from gamelog.games.three_too_many.rules import ThreeTooManyState
+    from gamelog.games.three_too_many.state import ThreeTooManyState
 
 WIDTH = 1100
 FALLBACK_PALETTE = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6")

@@ -17,11 +17,11 @@ from gamelog.games.protocol import ARBITER, Viewer, rank_by
 from gamelog.games.three_too_many.collection import score_collection
 from gamelog.games.three_too_many.display import ROW_LIMIT, Row
 from gamelog.games.three_too_many.options import PILE_SIZE, REFILL_AT
-from gamelog.games.three_too_many.scores import totals
+from gamelog.games.three_too_many.scoring import totals
 from gamelog.games.wording import and_list, counted, standings_line
 
 if TYPE_CHECKING:
-    from gamelog.games.three_too_many.rules import ThreeTooManyState
+    from gamelog.games.three_too_many.state import ThreeTooManyState
 
 TURNS_EACH = PILE_SIZE - REFILL_AT
 """Cards each player plays: all of the pile but the last two hand cards."""

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 from uuid import UUID
 
-from gamelog.games.protocol import Rules, Viewer
+from gamelog.games.protocol import GameType, Viewer
 from gamelog.replay.fold import start_state
 from gamelog.replay.notation import record_line_or_kind
 from gamelog.replay.record import Record, compact_json
@@ -60,7 +60,7 @@ class RecordSource(Protocol):
 
     def records_after(self, game_id: UUID, from_position: int) -> list[Record]: ...
 
-    def rules_of(self, game_id: UUID) -> Rules[Any]: ...
+    def rules_of(self, game_id: UUID) -> GameType[Any]: ...
 
 
 class BeyondTheEnd(GamelogError):
@@ -98,7 +98,7 @@ class GameFeed:
     def __init__(self, fanout: Fanout, game_id: UUID) -> None:
         self.fanout = fanout
         self.game_id = game_id
-        self.rules: Rules[Any] | None = None
+        self.rules: GameType[Any] | None = None
         self.records: list[Record] = []
         self.states: list[Any] = []
         """The game's state after each position (for each record's notation)."""
@@ -125,7 +125,7 @@ class GameFeed:
     async def _load(self) -> None:
         source = self.fanout.source
 
-        def read() -> tuple[Rules[Any], list[Record]]:
+        def read() -> tuple[GameType[Any], list[Record]]:
             return source.rules_of(self.game_id), source.records_after(self.game_id, 0)
 
         self.rules, records = await self.fanout.in_executor(read)

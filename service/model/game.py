@@ -1,4 +1,4 @@
-"""The ``Game`` aggregate: one game's log, guarded by its rules.
+"""The ``GameType`` aggregate: one game's log, guarded by its rules.
 
 Every stored event carries one plain *record* (``gamelog.replay.record``): the
 creation with its deal, each accepted move with the rules' events, each step of
@@ -33,7 +33,7 @@ from eventsourcing.domain import Aggregate
 
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
-from gamelog.games.protocol import ARBITER, Move, Rules, lazy_rng_for
+from gamelog.games.protocol import ARBITER, GameType, Move, Rules, lazy_rng_for
 from gamelog.replay.checks import quoted
 from gamelog.replay.clock import (
     Clocks,
@@ -154,7 +154,7 @@ class Game(Aggregate):
     # -- what the game is ------------------------------------------------------
 
     @property
-    def rules(self) -> Rules[Any]:
+    def rules(self) -> GameType[Any]:
         return get_rules(self.record_created["game"])
 
     @property

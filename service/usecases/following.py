@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from gamelog.games.protocol import Rules
+from gamelog.games.protocol import GameType
 from gamelog.replay.record import Record
 from gamelog.service.storage.store import GameStore
 
@@ -38,5 +38,5 @@ class Following:
         there are none yet; at 0, refused if the game does not exist."""
         return self.store.records(game_id, from_position=from_position)
 
-    def rules_of(self, game_id: UUID) -> Rules[Any]:
+    def rules_of(self, game_id: UUID) -> GameType[Any]:
         return self.store.game(game_id).rules

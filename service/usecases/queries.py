@@ -14,7 +14,7 @@ from uuid import UUID
 
 from gamelog.games import all_rules
 from gamelog.games.codec import decode
-from gamelog.games.protocol import ARBITER, JSON, Rules, Viewer
+from gamelog.games.protocol import ARBITER, JSON, GameType, Viewer
 from gamelog.replay.audit import AuditReport, audit_records
 from gamelog.replay.checks import quoted
 from gamelog.replay.clock import millis
@@ -138,7 +138,7 @@ class Queries:
         return shown(self.store, game_id, game, records, viewer)
 
     @staticmethod
-    def game_types() -> list[Rules[Any]]:
+    def game_types() -> list[GameType[Any]]:
         return all_rules()
 
     def line_of_play(self, game_id: UUID, position: int | None = None) -> list[tuple[UUID, Record]]:

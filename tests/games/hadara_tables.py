@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from gamelog.games.hadara import RULES
-from gamelog.games.hadara.cards import COLOURS, shipped_components
+from gamelog.games.hadara.cards import COLOURS
+from gamelog.games.hadara.component_set import shipped_components
 from gamelog.games.hadara.phases import turn_order
 from gamelog.games.hadara.state import HadaraState
 from gamelog.games.protocol import ARBITER, Event, Move, Viewer, rng_for

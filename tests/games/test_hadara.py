@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from gamelog.games.hadara import RULES
-from gamelog.games.hadara.cards import COLOURS, Bust, shipped_components
+from gamelog.games.hadara.automatic import settle
+from gamelog.games.hadara.cards import COLOURS, Bust
+from gamelog.games.hadara.component_set import shipped_components
 from gamelog.games.hadara.phases import turn_order
 from gamelog.games.hadara.prices import recruit_price
 from gamelog.games.hadara.scoring import complete_sets, player_scores, score_sheet
@@ -592,7 +594,7 @@ def test_example_feeding_food_6_with_7_cards_removes_one_card() -> None:
 def test_example_feeding_food_9_with_6_cards_is_fed() -> None:
     state = feeding_table(SEVEN[:6], 9)
     state = replace(state, stage="feed")
-    events = RULES._settle(state, [], rng_for(b"x", 1))
+    events = settle(state, [], rng_for(b"x", 1))
     assert events[0] == {
         "type": "PeopleFed",
         "seat": "ann",
@@ -822,10 +824,10 @@ def test_ability_feed_with_coins() -> None:
 
 def test_ability_food_surplus_coins() -> None:
     state = feeding_table(("I-blue-01", "II-purple-12"), 4)
-    events = RULES._settle(state, [], rng_for(b"x", 1))
+    events = settle(state, [], rng_for(b"x", 1))
     assert events[0]["surplus_coins"] == 6
     state = feeding_table(("I-blue-01", "II-purple-12"), 20)
-    assert RULES._settle(state, [], rng_for(b"x", 1))[0]["surplus_coins"] == 12
+    assert settle(state, [], rng_for(b"x", 1))[0]["surplus_coins"] == 12
 
 
 def test_ability_income_per_track_above_income() -> None:
@@ -833,11 +835,11 @@ def test_ability_income_per_track_above_income() -> None:
     state = set_player(state, "ann", cards=("II-purple-13",), start_values=(3, 5, 9, 2), coins=0)
     state = set_player(state, "bob", coins=0)
     state = replace(state, stage="income", order=TWO)
-    events = RULES._settle(state, [], rng_for(b"x", 1))
+    events = settle(state, [], rng_for(b"x", 1))
     income = events[0]
     assert income["income"] == {"ann": 3, "bob": 2} and income["extra"] == {"ann": 4}
     state = set_player(state, "ann", start_values=(1, 5, 9, 2))
-    assert RULES._settle(state, [], rng_for(b"x", 1))[0]["extra"] == {"ann": 6}
+    assert settle(state, [], rng_for(b"x", 1))[0]["extra"] == {"ann": 6}
 
 
 def test_ability_colony_coins() -> None:
@@ -1012,7 +1014,7 @@ def test_selling_gives_three_coins_in_epoch_two_and_four_in_three(
 def test_example_income_12_takes_12_coins_and_keeps_the_track() -> None:
     state = set_player(dealt_table(), "ann", start_values=(12, 1, 3, 4), coins=0)
     state = replace(state, stage="income", order=TWO)
-    events = RULES._settle(state, [], rng_for(b"x", 1))
+    events = settle(state, [], rng_for(b"x", 1))
     assert events[0]["income"]["ann"] == 12
     state = RULES.evolve(state, events[0])
     assert state.player("ann").coins == 12 and values(state, "ann")["income"] == 12

@@ -19,15 +19,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from gamelog.games.components import load_json
-from gamelog.games.hadara.cards import (
-    COLOURS,
-    Bust,
-    Card,
-    Components,
-    checked_params,
-    parse_components,
-    shipped_components,
-)
+from gamelog.games.hadara.cards import COLOURS, Bust, Card, Components
+from gamelog.games.hadara.component_set import checked_params, parse_components, shipped_components
 from gamelog.games.hadara.feeding import feeding_cap, feeding_problem, shortfall
 from gamelog.games.hadara.state import HadaraState, Player, tracks
 from gamelog.games.protocol import JSON, InvalidOptions

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from gamelog.cli.client import ApiError, Client
 from gamelog.games.components import load_json
 from gamelog.games.hadara import RULES
-from gamelog.games.hadara.cards import ABILITIES, TRACKS, Param, parse_components
+from gamelog.games.hadara.cards import ABILITIES, TRACKS, Param
 from gamelog.games.hadara.colonies import colony_options, per_section, requirement_coins
+from gamelog.games.hadara.component_set import parse_components
 from gamelog.games.hadara.feeding import feeding_moves
 from gamelog.games.hadara.prices import income_extra, sale_coins, seal_price
 from gamelog.games.hadara.scoring import score_sheet

@@ -41,11 +41,15 @@ class Table:
     """One Pyramidion game on the service, moves played with the seats' tokens."""
 
     def __init__(
-        self, app: GameLog, players: int, options: dict[str, Any] | None = None, undo: str = "none"
+        self,
+        memory_app: GameLog,
+        players: int,
+        options: dict[str, Any] | None = None,
+        undo: str = "none",
     ) -> None:
-        self.app = app
+        self.app = memory_app
         self.seats = list(NAMES[:players])
-        self.created = app.games.create_game(
+        self.created = memory_app.games.create_game(
             "pyramidion", self.seats, options or {}, undo_policy=undo, seed=b"pyramidion tests"
         )
         self.id = self.created.game_id
@@ -157,10 +161,10 @@ def of(events: list[dict[str, Any]], kind: str) -> dict[str, Any]:
 # -- phase 6: the player order ----------------------------------------------------------
 
 
-def test_order_example_red_takes_marker_one(app: GameLog) -> None:
+def test_order_example_red_takes_marker_one(memory_app: GameLog) -> None:
     """Page 7: Red plays a torturer on Gizeh and takes marker "1"; nobody else
     takes one; the new order is Red - Blue - Yellow."""
-    table = Table(app, 3)  # blue, red, yellow
+    table = Table(memory_app, 3)  # blue, red, yellow
     table.declare("yellow", "draw", cards=1)
     table.declare("blue", "activate", location="gizeh")
     table.declare("red", "draw", cards=5)
@@ -175,9 +179,9 @@ def test_order_example_red_takes_marker_one(app: GameLog) -> None:
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_markers_one_and_two_take_the_first_spaces_the_rest_keep_their_order(
-    app: GameLog, players: int
+    memory_app: GameLog, players: int
 ) -> None:
-    table = Table(app, players)
+    table = Table(memory_app, players)
     if players == 2:
         table.declare("blue", "activate", location="gizeh")
     else:
@@ -193,13 +197,15 @@ def test_markers_one_and_two_take_the_first_spaces_the_rest_keep_their_order(
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_marker_n_takes_space_n_the_rest_keep_their_order(app: GameLog, players: int) -> None:
+def test_marker_n_takes_space_n_the_rest_keep_their_order(
+    memory_app: GameLog, players: int
+) -> None:
     """Page 7: "Der Spieler mit der “1” legt seinen Spieler-Marker auf das erste
     Feld dieses Ortes usw. Spieler, die keine Folterknecht-Karte ausgespielt
     haben und dadurch keinen Spielerreihenfolge-Marker bekommen haben, behalten
     ihre entsprechende Position in der Spielerreihenfolge bei." Nobody takes
     "1": the holder of "2" is second, blue keeps the first space."""
-    table = Table(app, players)
+    table = Table(memory_app, players)
     table.declare("yellow", "activate", location="gizeh")
     last = table.seats[-1]
     table.declare(last, "marker", number=2)
@@ -210,8 +216,8 @@ def test_marker_n_takes_space_n_the_rest_keep_their_order(app: GameLog, players:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_without_gizeh_the_order_stays(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_without_gizeh_the_order_stays(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     table.declare("red", "activate", location="cairo")
     events = table.end_phases()
     assert of(events, "OrderSet") == {
@@ -231,13 +237,13 @@ def without_gizeh(table: Table) -> None:
 
 
 def test_two_players_without_gizeh_the_second_player_starts_the_next_round(
-    app: GameLog,
+    memory_app: GameLog,
 ) -> None:
     """Page 7, two players: "Wird Gizeh während einer Runde nicht aktiviert, ist
     der zweite Spieler automatisch Startspieler für die nächste Runde." This
     round's order stays ("wird die Spielerreihenfolge nicht verändert"): blue
     still loads first; the swap takes effect when the next round begins."""
-    table = Table(app, 2)
+    table = Table(memory_app, 2)
     for seat in table.seats:
         table.declare(seat, "gain", resources={"stone": 1})
     without_gizeh(table)
@@ -272,10 +278,10 @@ def test_two_players_without_gizeh_the_second_player_starts_the_next_round(
     table.declare("red", "activate", location="gizeh")
 
 
-def test_two_players_a_gizeh_round_keeps_the_start_player(app: GameLog) -> None:
+def test_two_players_a_gizeh_round_keeps_the_start_player(memory_app: GameLog) -> None:
     """Gizeh activated and no marker taken: nobody swaps (the rule speaks of
     Gizeh not being activated)."""
-    table = Table(app, 2)
+    table = Table(memory_app, 2)
     table.end_phases()  # activates Gizeh first
     assert table.state.activated("gizeh")
     events = table.declare(ARBITER, "display-complete")
@@ -283,10 +289,10 @@ def test_two_players_a_gizeh_round_keeps_the_start_player(app: GameLog) -> None:
     assert table.state.round == 2 and table.state.order == ("blue", "red")
 
 
-def test_two_players_the_game_ends_before_the_swap(app: GameLog) -> None:
+def test_two_players_the_game_ends_before_the_swap(memory_app: GameLog) -> None:
     """The swap is for the next round: a game ending in a round without Gizeh
     breaks a tie by this round's order, blue first."""
-    table = Table(app, 2)
+    table = Table(memory_app, 2)
     for seat in table.seats:
         table.declare(seat, "gain", resources={"stone": 1})
     without_gizeh(table)
@@ -299,16 +305,16 @@ def test_two_players_the_game_ends_before_the_swap(app: GameLog) -> None:
     assert kinds(events)[-2:] == ["RoundEnded", "GameEnded"]
     assert of(events, "GameEnded")["order"] == ["blue", "red"]
     assert of(events, "GameEnded")["ranking"] == ["blue", "red"]
-    result = app.queries.state_at(table.id).result
+    result = memory_app.queries.state_at(table.id).result
     assert result is not None and result["winners"] == ["blue"]
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_a_marker_needs_no_card_declared_on_gizeh(app: GameLog, players: int) -> None:
+def test_a_marker_needs_no_card_declared_on_gizeh(memory_app: GameLog, players: int) -> None:
     """Decision: page 7 ties markers to torturer cards played on Gizeh, but a
     card's kind is not recorded and taking markers is on the missing pages:
     a marker is declared as stated, and phase 6 uses it."""
-    table = Table(app, players)
+    table = Table(memory_app, players)
     table.declare("blue", "activate", location="gizeh")
     last = table.seats[-1]
     assert table.state.cards == {} and table.state.hands[last] == 0
@@ -318,8 +324,8 @@ def test_a_marker_needs_no_card_declared_on_gizeh(app: GameLog, players: int) ->
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_order_markers_are_checked(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_order_markers_are_checked(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     marker = {"declare": "marker", "number": 1}
     assert table.refused("red", marker) == "gizeh-not-activated"
     table.declare("blue", "activate", location="gizeh")
@@ -344,10 +350,10 @@ def blue_ready(table: Table) -> None:
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_blues_boat_example(app: GameLog, players: int) -> None:
+def test_blues_boat_example(memory_app: GameLog, players: int) -> None:
     """Page 7: a troop fetches a camel, the statue stands in for food, and 6
     resources go back to the supply; the boat lies face down before Blue."""
-    table = Table(app, players)
+    table = Table(memory_app, players)
     blue_ready(table)
     table.to_loading((BLUES_BOAT, 4))
     assert table.state.loader == "blue"
@@ -378,8 +384,8 @@ def test_blues_boat_example(app: GameLog, players: int) -> None:
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_each_troop_fetches_once_per_round(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_each_troop_fetches_once_per_round(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     table.declare("blue", "place-troops", location="cairo", count=1)
     table.declare("blue", "gain", resources={"stone": 2})
     table.declare(ARBITER, "production", location="cairo", produces=["camel"])
@@ -400,8 +406,8 @@ def test_each_troop_fetches_once_per_round(app: GameLog, players: int) -> None:
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_payments_are_checked(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_payments_are_checked(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     table.declare("blue", "place-troops", location="gizeh", count=1)
     table.declare("blue", "place-troops", location="cairo", count=1)
     table.declare("blue", "gain", resources={"statue": 1, "stone": 1})
@@ -426,16 +432,16 @@ def test_payments_are_checked(app: GameLog, players: int) -> None:
     assert table.refused("red", {"pass": True}) == "not-your-turn"
     # An arbiter declaration is due: blue's troop in Cairo could fetch, but
     # what Cairo produces is unknown.
-    assert ARBITER in app.queries.view(table.id, None).to_act
+    assert ARBITER in memory_app.queries.view(table.id, None).to_act
     table.declare(ARBITER, "production", location="cairo", produces=["camel"])
-    assert app.queries.view(table.id, None).to_act == ["blue"]
+    assert memory_app.queries.view(table.id, None).to_act == ["blue"]
     table.play("blue", {"load": 1, "statue_for": ["camel"]})
     assert table.state.stock("blue") == {}
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_loading_goes_round_in_order_until_nobody_loads(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_loading_goes_round_in_order_until_nobody_loads(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     for seat in table.seats:
         table.declare(seat, "gain", resources={"stone": 3})
     table.to_loading(*[({"stone": 1}, 1)] * (players + 2))
@@ -458,9 +464,9 @@ def test_loading_goes_round_in_order_until_nobody_loads(app: GameLog, players: i
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_round_end_keeps_troops_and_resources_clears_sundials_and_hands(
-    app: GameLog, players: int
+    memory_app: GameLog, players: int
 ) -> None:
-    table = Table(app, players)
+    table = Table(memory_app, players)
     table.declare(ARBITER, "produce", location="cairo", resources={"food": 3})
     table.declare("red", "place-troops", location="cairo", count=2)
     table.declare("red", "gain", resources={"food": 1}, **{"from": "cairo"})
@@ -477,8 +483,8 @@ def test_round_end_keeps_troops_and_resources_clears_sundials_and_hands(
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_ten_points_end_the_game_nine_do_not(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_ten_points_end_the_game_nine_do_not(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     events = table.red_loads_boat_one(2, ({"stone": 1}, 9), ({"stone": 1}, 1))
     events += table.pass_all()
     ended = of(events, "RoundEnded")
@@ -489,14 +495,14 @@ def test_ten_points_end_the_game_nine_do_not(app: GameLog, players: int) -> None
     events += table.pass_all()
     assert of(events, "RoundEnded")["game_ends"]
     assert table.finished
-    result = app.queries.state_at(table.id).result
+    result = memory_app.queries.state_at(table.id).result
     assert result is not None and result["winners"] == ["red"]
     assert result["scores"]["red"] == 10
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_the_troop_bonus_counts_and_is_decided_afresh(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_the_troop_bonus_counts_and_is_decided_afresh(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     table.declare("red", "gain", resources={"stone": 1})
     table.declare("red", "place-troops", location="gizeh", count=1)
     table.to_loading(({"stone": 1}, 9))
@@ -506,7 +512,7 @@ def test_the_troop_bonus_counts_and_is_decided_afresh(app: GameLog, players: int
     assert of(events, "RoundEnded")["troop_bonus"] == "red"
     assert of(events, "RoundEnded")["game_ends"] and table.finished
 
-    again = Table(app, players)
+    again = Table(memory_app, players)
     again.declare("red", "gain", resources={"stone": 1})
     again.declare("red", "place-troops", location="gizeh", count=1)
     again.declare("blue", "place-troops", location="cairo", count=1)
@@ -524,9 +530,9 @@ def test_the_troop_bonus_counts_and_is_decided_afresh(app: GameLog, players: int
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_the_count_is_secret_only_whether_the_game_ends_is_known(
-    app: GameLog, players: int
+    memory_app: GameLog, players: int
 ) -> None:
-    table = Table(app, players)
+    table = Table(memory_app, players)
     table.red_loads_boat_one(1, ({"stone": 1}, 4))
     assert table.view("red")["seats"]["red"]["count"] == 4
     assert table.view(ARBITER)["seats"]["red"]["count"] == 4
@@ -562,33 +568,38 @@ def two_loaders(table: Table, boats: dict[str, list[int]]) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_tie_breaks_points_then_hand_then_boats_then_order(app: GameLog, players: int) -> None:
-    more_points = Table(app, players)
+def test_tie_breaks_points_then_hand_then_boats_then_order(
+    memory_app: GameLog, players: int
+) -> None:
+    more_points = Table(memory_app, players)
     two_loaders(more_points, {"red": [11], "yellow": [10]})
-    assert app.queries.state_at(more_points.id).result["ranking"][:2] == [["red"], ["yellow"]]
+    assert memory_app.queries.state_at(more_points.id).result["ranking"][:2] == [
+        ["red"],
+        ["yellow"],
+    ]
 
-    hands = Table(app, players)
+    hands = Table(memory_app, players)
     hands.declare("yellow", "draw", cards=2)
     hands.declare("red", "draw", cards=1)
     two_loaders(hands, {"red": [10], "yellow": [10]})
-    result = app.queries.state_at(hands.id).result
+    result = memory_app.queries.state_at(hands.id).result
     assert result["ranking"][:2] == [["yellow"], ["red"]]
     assert result["details"]["hands"]["yellow"] == 2, "hands are counted before the discard"
 
-    boats = Table(app, players)
+    boats = Table(memory_app, players)
     two_loaders(boats, {"red": [10], "yellow": [5, 5]})
-    assert app.queries.state_at(boats.id).result["ranking"][:2] == [["yellow"], ["red"]]
+    assert memory_app.queries.state_at(boats.id).result["ranking"][:2] == [["yellow"], ["red"]]
 
-    order = Table(app, players)
+    order = Table(memory_app, players)
     two_loaders(order, {"red": [10], "yellow": [10]})
-    result = app.queries.state_at(order.id).result
+    result = memory_app.queries.state_at(order.id).result
     assert result["ranking"][:2] == [["red"], ["yellow"]], "red is earlier in player order"
     assert result["winners"] == ["red"]
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_the_end_reveals_every_boat(app: GameLog, players: int) -> None:
-    table = Table(app, players)
+def test_the_end_reveals_every_boat(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players)
     events = table.red_loads_boat_one(1, ({"stone": 1}, 10), ({"camel": 3}, 2))
     events += table.pass_all()
     ended = of(events, "GameEnded")
@@ -606,8 +617,10 @@ def test_the_end_reveals_every_boat(app: GameLog, players: int) -> None:
 
 
 @pytest.mark.parametrize(("goal", "players"), [(12, 2), (15, 4)])
-def test_longer_games_need_twelve_or_fifteen_points(app: GameLog, goal: int, players: int) -> None:
-    table = Table(app, players, {"goal": goal})
+def test_longer_games_need_twelve_or_fifteen_points(
+    memory_app: GameLog, goal: int, players: int
+) -> None:
+    table = Table(memory_app, players, {"goal": goal})
     events = table.red_loads_boat_one(2, ({"stone": 1}, goal - 1), ({"stone": 1}, 1))
     events += table.pass_all()
     assert not of(events, "RoundEnded")["game_ends"]
@@ -615,12 +628,12 @@ def test_longer_games_need_twelve_or_fifteen_points(app: GameLog, goal: int, pla
     table.pass_until("red")
     table.play("red", {"load": 2})
     table.pass_all()
-    assert app.queries.state_at(table.id).result["scores"]["red"] == goal
+    assert memory_app.queries.state_at(table.id).result["scores"]["red"] == goal
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_until_every_boat_is_loaded_with_declared_boats(app: GameLog, players: int) -> None:
-    table = Table(app, players, {"goal": "all-boats"})
+def test_until_every_boat_is_loaded_with_declared_boats(memory_app: GameLog, players: int) -> None:
+    table = Table(memory_app, players, {"goal": "all-boats"})
     table.red_loads_boat_one(2, ({"stone": 1}, 20))
     assert not table.finished, "20 points do not end this variant"
     table.end_phases()
@@ -637,9 +650,9 @@ def test_until_every_boat_is_loaded_with_declared_boats(app: GameLog, players: i
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_a_clubs_deck_is_dealt_from_the_seed(app: GameLog, players: int) -> None:
+def test_a_clubs_deck_is_dealt_from_the_seed(memory_app: GameLog, players: int) -> None:
     options = {"components": TEST_SET, "goal": "all-boats", "deal": {"boats": ["TB-2"]}}
-    table = Table(app, players, options)
+    table = Table(memory_app, players, options)
     for seat in table.seats:
         table.declare(seat, "place-troops", location="quarry", count=1)
     table.declare("red", "gain", resources={"camel": 1, "food": 1, "stone": 1})
@@ -670,15 +683,15 @@ def test_a_clubs_deck_is_dealt_from_the_seed(app: GameLog, players: int) -> None
     events = table.play("red", {"load": by_card["TB-3"], "fetch": fetch})
     ended = of(events, "GameEnded")
     assert ended["scores"]["red"] == 9 and ended["ranking"][0] == "red"
-    report = app.queries.audit(table.id)
+    report = memory_app.queries.audit(table.id)
     assert report.ok and report.seed_checked
 
 
 # -- the two-player rules -----------------------------------------------------------------
 
 
-def test_two_players_activate_three_locations_first_second_first(app: GameLog) -> None:
-    table = Table(app, 2)
+def test_two_players_activate_three_locations_first_second_first(memory_app: GameLog) -> None:
+    table = Table(memory_app, 2)
     assert table.refused("red", {"declare": "activate", "location": "gizeh"}) == (
         "not-your-activation"
     )
@@ -697,8 +710,8 @@ def test_two_players_activate_three_locations_first_second_first(app: GameLog) -
     )
 
 
-def test_two_players_play_a_card_on_each_location_if_they_can(app: GameLog) -> None:
-    table = Table(app, 2)
+def test_two_players_play_a_card_on_each_location_if_they_can(memory_app: GameLog) -> None:
+    table = Table(memory_app, 2)
     for location, seat in (("gizeh", "blue"), ("cairo", "red"), ("location-3", "blue")):
         table.declare(seat, "activate", location=location)
     table.declare("blue", "draw", cards=2)
@@ -711,8 +724,8 @@ def test_two_players_play_a_card_on_each_location_if_they_can(app: GameLog) -> N
     assert table.state.phase == "display"
 
 
-def test_two_players_play_at_most_five_cards_on_a_location(app: GameLog) -> None:
-    table = Table(app, 2)
+def test_two_players_play_at_most_five_cards_on_a_location(memory_app: GameLog) -> None:
+    table = Table(memory_app, 2)
     table.declare("blue", "activate", location="gizeh")
     table.declare("blue", "draw", cards=7)
     table.declare("blue", "play", location="gizeh", cards=4)
@@ -722,10 +735,10 @@ def test_two_players_play_at_most_five_cards_on_a_location(app: GameLog) -> None
     table.declare("blue", "play", location="gizeh", cards=1)
 
 
-def test_two_players_do_not_recruit(app: GameLog) -> None:
-    table = Table(app, 2)
+def test_two_players_do_not_recruit(memory_app: GameLog) -> None:
+    table = Table(memory_app, 2)
     assert table.refused("blue", {"declare": "recruit"}) == "no-recruiting"
-    three = Table(app, 3)
+    three = Table(memory_app, 3)
     events = three.declare("blue", "recruit", character="thief")
     assert events == [
         {"type": "CharacterRecruited", "declared": True, "seat": "blue", "character": "thief"}
@@ -737,9 +750,9 @@ def test_two_players_do_not_recruit(app: GameLog) -> None:
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_inconsistent_declarations_are_refused_and_store_nothing(
-    app: GameLog, players: int
+    memory_app: GameLog, players: int
 ) -> None:
-    table = Table(app, players)
+    table = Table(memory_app, players)
     table.declare("blue", "gain", resources={"stone": 1})
     table.declare("blue", "place-troops", location="cairo", count=1)
     refusals = {
@@ -791,14 +804,14 @@ def test_inconsistent_declarations_are_refused_and_store_nothing(
     assert table.refused("blue", {"load": 1}) == "not-your-turn"
 
 
-def test_a_declaration_can_be_taken_back_like_a_move(app: GameLog) -> None:
-    table = Table(app, 3, undo="free")
+def test_a_declaration_can_be_taken_back_like_a_move(memory_app: GameLog) -> None:
+    table = Table(memory_app, 3, undo="free")
     table.declare("red", "gain", resources={"stone": 2})
     before = table.position
     table.declare("red", "place-troops", location="gizeh", count=3)
-    app.games.take_back(table.id, table.token("red"), "request", before, table.position)
+    memory_app.games.take_back(table.id, table.token("red"), "request", before, table.position)
     assert table.state.troops == {} and table.state.stock("red") == {"stone": 2}
-    assert app.queries.audit(table.id).ok
+    assert memory_app.queries.audit(table.id).ok
 
 
 # -- options and component sets -----------------------------------------------------------
@@ -839,15 +852,15 @@ def broken(**changes: Any) -> dict[str, Any]:
     ],
 )
 def test_bad_options_are_refused_at_creation(
-    app: GameLog, options: dict[str, Any], code: str
+    memory_app: GameLog, options: dict[str, Any], code: str
 ) -> None:
     with pytest.raises(GamelogError) as refusal:
-        app.games.create_game("pyramidion", ["ann", "ben"], options)
+        memory_app.games.create_game("pyramidion", ["ann", "ben"], options)
     assert refusal.value.code == code
 
 
-def test_a_clubs_set_names_and_production_are_used(app: GameLog) -> None:
-    table = Table(app, 3, {"components": TEST_SET, "goal": 15})
+def test_a_clubs_set_names_and_production_are_used(memory_app: GameLog) -> None:
+    table = Table(memory_app, 3, {"components": TEST_SET, "goal": 15})
     assert table.state.production == {
         "gizeh": ("camel",),
         "cairo": ("food",),

@@ -29,8 +29,8 @@ BLUES_LOAD = {
 }
 
 
-def blues_boat_loaded(app: GameLog, players: int = 3) -> Table:
-    table = Table(app, players)
+def blues_boat_loaded(memory_app: GameLog, players: int = 3) -> Table:
+    table = Table(memory_app, players)
     blue_ready(table)
     table.declare("red", "draw", cards=3)
     table.declare("red", "play", location="gizeh", cards=2)
@@ -39,26 +39,28 @@ def blues_boat_loaded(app: GameLog, players: int = 3) -> Table:
     return table
 
 
-def lines_for(app: GameLog, table: Table, viewer: Viewer) -> list[str]:
+def lines_for(memory_app: GameLog, table: Table, viewer: Viewer) -> list[str]:
     """The notation of every record as ``viewer`` may read it."""
     token = None if viewer is None else table.token(viewer)
-    records = [shown.record for shown in app.queries.visible_records(table.id, token)]
+    records = [shown.record for shown in memory_app.queries.visible_records(table.id, token)]
     lines = [
-        RULES.notate(app.queries.state_at(table.id, 0).state, None, None, records[0]["events"])
+        RULES.notate(
+            memory_app.queries.state_at(table.id, 0).state, None, None, records[0]["events"]
+        )
     ]
     for record in records[1:]:
         if record["kind"] != "move":
             continue
-        before = app.queries.state_at(table.id, record["position"] - 1).state
+        before = memory_app.queries.state_at(table.id, record["position"] - 1).state
         lines.append(RULES.notate(before, record["seat"], record["move"], record["events"]))
     return lines
 
 
 def test_notation_marks_declared_lines_and_hides_what_the_reader_may_not_see(
-    app: GameLog,
+    memory_app: GameLog,
 ) -> None:
-    table = blues_boat_loaded(app)
-    spectator = lines_for(app, table, None)
+    table = blues_boat_loaded(memory_app)
+    spectator = lines_for(memory_app, table, None)
     assert spectator[0] == (
         "deal: order blue, red, yellow; playing to 10 points; boats declared by the arbiter"
     )
@@ -81,23 +83,26 @@ def test_notation_marks_declared_lines_and_hides_what_the_reader_may_not_see(
     )
     end = "phase 8: round 1 ends, nobody has 10 points; most troops: blue (+1 point)"
     assert spectator[-1] == f"{load}; {end}"
-    assert lines_for(app, table, "blue")[-1] == f"{load} (4 points); {end}; secret count: blue 5"
-    assert lines_for(app, table, "red")[-1] == f"{load}; {end}; secret count: red 0"
-    arbiter = lines_for(app, table, ARBITER)
+    assert (
+        lines_for(memory_app, table, "blue")[-1]
+        == f"{load} (4 points); {end}; secret count: blue 5"
+    )
+    assert lines_for(memory_app, table, "red")[-1] == f"{load}; {end}; secret count: red 0"
+    arbiter = lines_for(memory_app, table, ARBITER)
     assert "points (card declared-1)" in " ".join(arbiter)
     assert "secret count: blue 5, red 0, yellow 0" in arbiter[-1]
     for viewer in ("red", "yellow", None):
-        text = " ".join(lines_for(app, table, viewer))
+        text = " ".join(lines_for(memory_app, table, viewer))
         assert "declared-1" not in text and "4 points" not in text
 
 
-def test_notation_of_the_end_names_the_places(app: GameLog) -> None:
-    table = Table(app, 2)
+def test_notation_of_the_end_names_the_places(memory_app: GameLog) -> None:
+    table = Table(memory_app, 2)
     table.declare("red", "gain", resources={"stone": 1})
     table.to_loading(({"stone": 1}, 10))
     table.play("blue", {"pass": True})
     table.play("red", {"load": 1})
-    last = lines_for(app, table, None)[-1]
+    last = lines_for(memory_app, table, None)[-1]
     assert last == (
         # The game is over: its whole record is public, points included.
         "red loads boat 1 (1 stone), 1 resource back to the supply (10 points); phase 8: "
@@ -106,7 +111,7 @@ def test_notation_of_the_end_names_the_places(app: GameLog) -> None:
     )
 
 
-def svg_of(app: GameLog, table: Table, viewer: Viewer) -> ET.Element:
+def svg_of(memory_app: GameLog, table: Table, viewer: Viewer) -> ET.Element:
     picture = RULES.render_svg(table.state, viewer)
     assert "<script" not in picture and "href" not in picture
     return ET.fromstring(picture)
@@ -121,14 +126,14 @@ def found(root: ET.Element, kind: str, **data: str) -> list[ET.Element]:
     ]
 
 
-def test_the_picture_shows_the_table_and_hides_the_points(app: GameLog) -> None:
-    table = Table(app, 3)
+def test_the_picture_shows_the_table_and_hides_the_points(memory_app: GameLog) -> None:
+    table = Table(memory_app, 3)
     blue_ready(table)
     table.declare("blue", "activate", location="gizeh")
     table.declare("red", "draw", cards=3)
     table.declare("red", "play", location="gizeh", cards=2)
     table.to_loading((BLUES_BOAT, 4), ({"camel": 1}, 2))
-    root = svg_of(app, table, None)
+    root = svg_of(memory_app, table, None)
     assert found(root, "location", location="gizeh", activated_by="blue")
     assert found(root, "troops", seat="blue", count="1")
     assert found(root, "cards", seat="red", count="2")
@@ -137,22 +142,22 @@ def test_the_picture_shows_the_table_and_hides_the_points(app: GameLog) -> None:
     assert found(root, "seat", seat="blue")
     text = " ".join(root.itertext())
     assert "? pts" in text and "4 pts" not in text
-    assert "4 pts" in " ".join(svg_of(app, table, ARBITER).itertext())
+    assert "4 pts" in " ".join(svg_of(memory_app, table, ARBITER).itertext())
 
     table.play("blue", BLUES_LOAD)
     for viewer in ("red", None):
-        root = svg_of(app, table, viewer)
+        root = svg_of(memory_app, table, viewer)
         blue = found(root, "seat", seat="blue")[0]
         backs = found(blue, "face-down")
         assert len(backs) == 1 and backs[0].get("data-boat") is None
         everything = " ".join(root.itertext()) + json.dumps([e.attrib for e in root.iter()])
         assert "declared-1" not in everything
-    own = found(svg_of(app, table, "blue"), "loaded", boat="1")
+    own = found(svg_of(memory_app, table, "blue"), "loaded", boat="1")
     assert own and "4" in " ".join(own[0].itertext())
 
 
-def test_text_board_speaks_plainly_to_every_viewer(app: GameLog) -> None:
-    table = blues_boat_loaded(app)
+def test_text_board_speaks_plainly_to_every_viewer(memory_app: GameLog) -> None:
+    table = blues_boat_loaded(memory_app)
     for viewer in ("blue", "red", None, ARBITER):
         board = RULES.render_text(table.state, viewer)
         assert "partly refereed" in board
@@ -190,24 +195,30 @@ def test_whole_games_keep_to_the_schemas(players: int, options: dict[str, Any]) 
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_selfplay_finishes_for_every_player_count(server: ServerProcess, players: int) -> None:
-    games = gamelog_json(server, "selfplay", "pyramidion", "--players", str(players), "--seed", "7")
+def test_selfplay_finishes_for_every_player_count(
+    sqlite_server: ServerProcess, players: int
+) -> None:
+    games = gamelog_json(
+        sqlite_server, "selfplay", "pyramidion", "--players", str(players), "--seed", "7"
+    )
     assert len(games) == 1
     game = games[0]
     assert game["finished"] and len(game["result"]["winners"]) == 1
     assert set(game["result"]["scores"]) == {f"p{i + 1}" for i in range(players)}
-    report = gamelog_json(server, "audit", game["game_id"])
+    report = gamelog_json(sqlite_server, "audit", game["game_id"])
     assert all(r["ok"] for r in report)
 
 
-def test_a_clubs_own_boat_deck_stays_hidden_until_the_end(app: GameLog) -> None:
+def test_a_clubs_own_boat_deck_stays_hidden_until_the_end(memory_app: GameLog) -> None:
     # The deck lists every boat's points; a displayed boat's requirements
     # would name its card, so its points would follow from the options.
-    created = app.games.create_game("pyramidion", ["ann", "ben"], options={"components": TEST_SET})
+    created = memory_app.games.create_game(
+        "pyramidion", ["ann", "ben"], options={"components": TEST_SET}
+    )
     tokens: dict[str | None, str | None] = {None: None, **created.tokens}
     for viewer, token in tokens.items():
-        creation = app.queries.visible_records(created.game_id, token)[0].record
+        creation = memory_app.queries.visible_records(created.game_id, token)[0].record
         assert creation["options"] is None, viewer
         assert "points" not in json.dumps(creation), viewer
-    creation = app.queries.visible_records(created.game_id, created.arbiter_token)[0].record
+    creation = memory_app.queries.visible_records(created.game_id, created.arbiter_token)[0].record
     assert creation["options"]["components"] == TEST_SET

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from gamelog.games import all_rules, get_rules
 from gamelog.games.playout import play_out
-from gamelog.games.protocol import ARBITER, Rules, Viewer
+from gamelog.games.protocol import ARBITER, Presentation, Rules, Viewer
 
 CONTRACT_GAMES = tuple(rules.name for rules in all_rules())
 MAX_MOVES = {"freeform": 30, "carcassonne-hg": 40, "hadara": 12, "pyramidion": 40}
@@ -64,7 +64,7 @@ def hidden_words(text: str, hidden: frozenset[str | int]) -> list[str]:
     return sorted(w for w in words & {h for h in hidden if isinstance(h, str)} if len(w) >= 3)
 
 
-def check_svg(rules: Rules[Any], state: Any, viewer: Viewer) -> None:
+def check_svg(rules: Presentation[Any], state: Any, viewer: Viewer) -> None:
     picture = rules.render_svg(state, viewer)
     root = ET.fromstring(picture)
     assert root.tag == SVG, "a picture is one <svg> element in the SVG namespace"

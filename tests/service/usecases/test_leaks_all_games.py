@@ -45,7 +45,7 @@ from gamelog.cli.client import ApiError, Client, loads
 from gamelog.cli.process import ServerProcess
 from gamelog.games import all_rules, get_rules
 from gamelog.games.leaks import find_leaks
-from gamelog.games.protocol import ARBITER, Rules, Viewer
+from gamelog.games.protocol import ARBITER, Rules, Secrecy, Viewer
 from gamelog.replay.fold import fold
 from gamelog.replay.record import json_hash, part_hash, seed_commitment
 
@@ -225,7 +225,7 @@ class Table:
             self.seen.append(Seen(played.position, seat, "PlayMove answer", records))
 
 
-def leaks_in(rules: Rules[Any], states: dict[int, Any], seen: list[Seen]) -> list[str]:
+def leaks_in(rules: Secrecy[Any], states: dict[int, Any], seen: list[Seen]) -> list[str]:
     hidden_cache: dict[tuple[int, Viewer], frozenset[str | int]] = {}
     problems: list[str] = []
     checked: set[tuple[int, Viewer, str]] = set()

@@ -1,15 +1,15 @@
-"""The decider: options, set-up, moves, events and views."""
+"""The decider: set-up, moves and legal moves; the class that is ``RULES``
+hands options, the fold, views, notation, text and picture to their modules."""
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
-from gamelog.games.carcassonne_hg import notation, picture, text
-from gamelog.games.carcassonne_hg.board import Placement, fits, fits_somewhere, placements
+from gamelog.games.carcassonne_hg import notation, picture, text, views
+from gamelog.games.carcassonne_hg.board import fits, fits_somewhere, placements
+from gamelog.games.carcassonne_hg.evolve import evolve
 from gamelog.games.carcassonne_hg.features import (
     KIND_TYPES,
     Feature,
@@ -17,6 +17,8 @@ from gamelog.games.carcassonne_hg.features import (
     feature_at,
     features_on_tile,
 )
+from gamelog.games.carcassonne_hg.options import DEFAULT_SET, PLAYERS, normalize, reference_for
+from gamelog.games.carcassonne_hg.schemas import SCHEMAS
 from gamelog.games.carcassonne_hg.scoring import (
     PIECE_FOR_KIND,
     Follower,
@@ -30,89 +32,40 @@ from gamelog.games.carcassonne_hg.scoring import (
 )
 from gamelog.games.carcassonne_hg.state import HUTS, TRIBE_MEMBERS, HGState, Phase
 from gamelog.games.carcassonne_hg.tiles import (
-    Tileset,
-    TilesetRef,
-    reference,
     resolve,
     tile_by_id,
 )
-from gamelog.games.components import load_json
 from gamelog.games.protocol import (
-    ARBITER,
     JSON,
     Event,
+    GameType,
     IllegalMove,
-    InvalidOptions,
     Move,
     Options,
     Result,
     Viewer,
-    check_table,
-    frozen_replace,
     is_int,
     rank_by,
 )
 
-DEFAULT_SET = "carcassonne-hg/house-2002"
 KIND_FOR_PIECE = {piece: kind for kind, piece in PIECE_FOR_KIND.items()}
 """The feature a piece claims: gatherer forest, fisher river, hunter meadow, hut river system."""
 ZONE_FOR_PIECE = {piece: KIND_TYPES[kind] for piece, kind in KIND_FOR_PIECE.items()}
 """The zone types a piece may stand on: a hut on a river or a lake, the others on their own."""
-
-KNOWN_OPTIONS = frozenset({"component_set", "components", "deal"})
-
-
-def tileset_for(options: Mapping[str, Any]) -> Tileset:
-    return resolve(reference_for(options))
-
-
-def reference_for(options: Mapping[str, Any]) -> TilesetRef:
-    return reference(str(options.get("component_set", DEFAULT_SET)), options.get("components"))
 
 
 class HuntersAndGatherers:
     name = "carcassonne-hg"
     title = "Carcassonne: Hunters and Gatherers (2002)"
     rules_version = "1.0"
-    min_players = 2
-    max_players = 5
+    min_players, max_players = PLAYERS
     default_component_set = DEFAULT_SET
     secret_options = frozenset({"deal"})
 
     # ----------------------------------------------------------------- set-up
 
     def normalize_options(self, options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
-        check_table(self.name, options, KNOWN_OPTIONS, seats, (self.min_players, self.max_players))
-        name = options.get("component_set")
-        if name is not None and not isinstance(name, str):
-            raise InvalidOptions("bad-option", "component_set must be a string")
-        normalized: Options = {}
-        if "components" in options:
-            normalized["component_set"] = name or "carcassonne-hg/inline"
-            normalized["components"] = options["components"]
-        else:
-            normalized["component_set"] = name or DEFAULT_SET
-        # Parsing the set refuses an unknown shipped name or a broken inline set.
-        tileset = tileset_for(normalized)
-        if "deal" in options:
-            normalized["deal"] = self._checked_deal(options["deal"], tileset)
-        return normalized
-
-    def _checked_deal(self, deal: Any, tileset: Tileset) -> dict[str, list[int]]:
-        if not isinstance(deal, Mapping) or set(deal) - {"order", "bonus_order"}:
-            raise InvalidOptions("bad-deal", 'a deal is {"order": [...], "bonus_order": [...]}')
-        checked: dict[str, list[int]] = {}
-        for key, kind in (("order", "land"), ("bonus_order", "bonus")):
-            order = deal.get(key, [])
-            allowed = set(tileset.ids(kind))
-            if (
-                not isinstance(order, list)
-                or not all(is_int(t) and t in allowed for t in order)
-                or len(set(order)) != len(order)
-            ):
-                raise InvalidOptions("bad-deal", f"deal {key} lists distinct {kind} tile ids")
-            checked[key] = list(order)
-        return checked
+        return normalize(options, seats)
 
     def start(self, seats: Sequence[str], options: Options) -> HGState:
         ref = reference_for(options)
@@ -364,85 +317,7 @@ class HuntersAndGatherers:
     # ----------------------------------------------------------------- evolve
 
     def evolve(self, state: HGState, event: Event) -> HGState:
-        kind = event["type"]
-        replace = frozen_replace
-        if kind == "StartTilePlaced":
-            board = dict(state.board)
-            board[(event["x"], event["y"])] = Placement(event["tile"], event["rotation"])
-            return replace(state, board=board, land_pile=state.land_pile - {event["tile"]})
-        if kind == "TileDrawn":
-            tile, bonus = event["tile"], event["bonus"]
-            if bonus:
-                state = replace(
-                    state, bonus_pile=state.bonus_pile - {tile}, bonus_draws=state.bonus_draws + 1
-                )
-            else:
-                state = replace(
-                    state, land_pile=state.land_pile - {tile}, land_draws=state.land_draws + 1
-                )
-            return replace(
-                state,
-                tile=tile,
-                tile_is_bonus=bonus,
-                phase=Phase.PLACE,
-                placed_at=None,
-                turn=state.seats.index(event["seat"]),
-            )
-        if kind == "TileSetAside":
-            return replace(
-                state, set_aside=(*state.set_aside, event["tile"]), tile=None, phase=Phase.BETWEEN
-            )
-        if kind == "TilePlaced":
-            board = dict(state.board)
-            pos = (event["x"], event["y"])
-            board[pos] = Placement(event["tile"], event["rotation"], event["seat"], event["bonus"])
-            return replace(state, board=board, tile=None, phase=Phase.DEPLOY, placed_at=pos)
-        if kind in ("FollowerPlaced", "HutBuilt"):
-            index = state.seats.index(event["seat"])
-            follower = Follower(
-                event["seat"], event["piece"], event["x"], event["y"], event["zone"]
-            )
-            members, huts = list(state.members), list(state.huts)
-            if kind == "HutBuilt":
-                huts[index] -= 1
-            else:
-                members[index] -= 1
-            return replace(
-                state,
-                followers=(*state.followers, follower),
-                members=tuple(members),
-                huts=tuple(huts),
-                phase=Phase.BETWEEN,
-            )
-        if kind in ("NothingPlaced", "NoBonusTileLeft"):
-            return replace(state, phase=Phase.BETWEEN)
-        if kind == "UnfinishedFeaturesAbandoned":
-            return self._return_pieces(state, event["returned"])
-        if kind in ("ForestCompleted", "RiverCompleted"):
-            state = self._return_pieces(state, event["returned"])
-            return self._add_points(state, event["scorers"], event["points"])
-        if kind in ("RiverSystemScored", "MeadowScored"):
-            return self._add_points(state, event["scorers"], event["points"])
-        if kind == "GameEnded":
-            ranking = tuple(tuple(place) for place in event["ranking"])
-            return replace(state, phase=Phase.OVER, ranking=ranking, tile=None)
-        raise ValueError(f"unknown carcassonne-hg event {kind!r}")
-
-    @staticmethod
-    def _return_pieces(state: HGState, returned: Sequence[Mapping[str, Any]]) -> HGState:
-        gone = [Follower(r["seat"], r["piece"], r["x"], r["y"], r["zone"]) for r in returned]
-        members = list(state.members)
-        for follower in gone:
-            members[state.seats.index(follower.seat)] += 1
-        followers = tuple(f for f in state.followers if f not in gone)
-        return frozen_replace(state, followers=followers, members=tuple(members))
-
-    @staticmethod
-    def _add_points(state: HGState, scorers: Sequence[str], points: int) -> HGState:
-        scores = list(state.scores)
-        for seat in scorers:
-            scores[state.seats.index(seat)] += points
-        return frozen_replace(state, scores=tuple(scores))
+        return evolve(state, event)
 
     # ------------------------------------------------------------ enumeration
 
@@ -484,49 +359,16 @@ class HuntersAndGatherers:
     # ------------------------------------------------------------------ views
 
     def view(self, state: HGState, viewer: Viewer) -> dict[str, JSON]:
-        return {
-            "seats": list(state.seats),
-            "phase": state.phase.value,
-            "to_act": state.current_seat if self.to_act(state) else None,
-            "current_tile": state.tile,
-            "current_tile_is_bonus": state.tile_is_bonus if state.tile is not None else None,
-            "placed_at": (
-                {"x": state.placed_at[0], "y": state.placed_at[1]} if state.placed_at else None
-            ),
-            "map": [
-                {
-                    "x": pos[0],
-                    "y": pos[1],
-                    "tile": placed.tile,
-                    "rotation": placed.rotation,
-                    "seat": placed.seat,
-                    "bonus": placed.bonus,
-                }
-                for pos, placed in state.board.items()
-            ],
-            "followers": [f.to_json() for f in state.followers],
-            "supply": {
-                seat: {"tribe_members": state.members[i], "huts": state.huts[i]}
-                for i, seat in enumerate(state.seats)
-            },
-            "scores": dict(zip(state.seats, state.scores)),
-            "land_left": len(state.land_pile),
-            "bonus_left": len(state.bonus_pile),
-            "set_aside": list(state.set_aside),
-            "component_set": state.tileset.name,
-            "result": r.to_json() if (r := self.result(state)) else None,
-        }
+        return views.view(state, viewer, self.to_act(state), self.result(state))
 
     def redact(self, event: Event, viewer: Viewer) -> Event:
-        return event
+        return views.redact(event, viewer)
 
     def shows_hidden(self, event: Event) -> bool:
-        return event.get("type") == "TileDrawn"
+        return views.shows_hidden(event)
 
     def hidden_from(self, state: HGState, viewer: Viewer) -> frozenset[str | int]:
-        if viewer == ARBITER:
-            return frozenset()
-        return frozenset(state.land_pile | state.bonus_pile)
+        return views.hidden_from(state, viewer)
 
     def result(self, state: HGState) -> Result | None:
         if state.phase is not Phase.OVER or state.ranking is None:
@@ -553,7 +395,7 @@ class HuntersAndGatherers:
         return notation.notate(state, seat, events)
 
     def schemas(self) -> Mapping[str, JSON]:
-        return _schemas()
+        return SCHEMAS
 
     def sampled(self, state: HGState, seat: str) -> str | None:
         return None
@@ -563,7 +405,5 @@ class HuntersAndGatherers:
         return False
 
 
-@functools.cache
-def _schemas() -> Mapping[str, JSON]:
-    loaded: Mapping[str, JSON] = load_json("gamelog.games.carcassonne_hg", "schemas.json")
-    return loaded
+RULES = HuntersAndGatherers()
+_IS_A_GAME_TYPE: GameType[HGState] = RULES  # mypy checks all three protocols
