@@ -101,6 +101,11 @@ class Freeform:
         title = options.get("title", "")
         if not isinstance(title, str):
             raise InvalidOptions("bad-option", "title must be a string")
+        if options.get("component_set", self.default_component_set) != self.default_component_set:
+            raise InvalidOptions(
+                "bad-option",
+                f"freeform has no components: component_set is {self.default_component_set}",
+            )
         return {"component_set": self.default_component_set, "title": title}
 
     def start(self, seats: Sequence[str], options: Options) -> FreeformState:
@@ -285,6 +290,8 @@ _RANKING: dict[str, JSON] = {
 }
 SCHEMAS: dict[str, JSON] = {
     "options": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:options:1",
         "description": "freeform options: a title for the game (what is being played)",
         "type": "object",
         "properties": {
@@ -295,6 +302,8 @@ SCHEMAS: dict[str, JSON] = {
         "examples": [{"title": "Azul"}, {"component_set": "freeform/none", "title": ""}],
     },
     "move": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:move:1",
         "description": (
             "a seat's move: any non-empty JSON object, recorded as given; the arbiter "
             'ends the game with {"result": {"scores": {seat: integer}, "ranking": [[seat]]}} '
@@ -308,6 +317,8 @@ SCHEMAS: dict[str, JSON] = {
         ],
     },
     "view": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:view:1",
         "description": "the same for every viewer: nothing is hidden",
         "type": "object",
         "required": ["seats", "moves", "moves_by_seat", "last_move", "last_seat", "result"],
@@ -322,7 +333,11 @@ SCHEMAS: dict[str, JSON] = {
                     {"type": "null"},
                     {
                         "type": "object",
-                        "properties": {"scores": _SCORES, "ranking": _RANKING},
+                        "properties": {
+                            "scores": _SCORES,
+                            "ranking": _RANKING,
+                            "winners": {"type": "array", "items": {"type": "string"}},
+                        },
                         "required": ["scores", "ranking", "winners"],
                     },
                 ]
@@ -342,6 +357,8 @@ SCHEMAS: dict[str, JSON] = {
         ],
     },
     "event": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:event:1",
         "description": "what happened: a recorded move, or the result the arbiter entered",
         "oneOf": [
             {

@@ -6,6 +6,7 @@ like, with an example of each. ``make docs`` writes the page, and a test keeps
 it current.
 
     python -m gamelog.games.schema_docs > docs/schemas.md
+    python -m gamelog.games.schema_docs --json    # every game's schemas, as JSON
 """
 
 from __future__ import annotations
@@ -60,5 +61,17 @@ def render() -> str:
     return "\n".join(lines)
 
 
+def published() -> dict[str, Any]:
+    """Every game's schemas by game name, as ``ListGameTypes`` publishes them
+    (``python -m gamelog.games.schema_docs --json``: the node tests compile
+    them with a strict validator)."""
+    return {rules.name: dict(rules.schemas()) for rules in all_rules()}
+
+
 if __name__ == "__main__":
-    print(render(), end="")
+    import sys
+
+    if sys.argv[1:] == ["--json"]:
+        print(json.dumps(published()))
+    else:
+        print(render(), end="")
