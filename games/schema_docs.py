@@ -33,6 +33,9 @@ def render() -> str:
         "`gamelog games --json`. They are JSON Schema draft 2020-12. Every move",
         "`ListLegalMoves` gives, every view and every event (as stored and as",
         "each viewer receives it) validates against them; the tests check it.",
+        "Each schema's `$id` (`urn:gamelog:<game>:<part>:<version>`) names its",
+        "version; docs/compatibility.md says what changes a version and lists",
+        "every change.",
         "",
     ]
     for rules in all_rules():
@@ -44,7 +47,9 @@ def render() -> str:
         ]
         for part, heading in PARTS.items():
             schema: Any = schemas[part]
-            lines += [f"### {heading}", "", str(schema.get("description", "")).strip(), ""]
+            version = str(schema.get("$id", "")).rpartition(":")[2]
+            lines += [f"### {heading}, version {version}", ""]
+            lines += [str(schema.get("description", "")).strip(), ""]
             examples = schema.get("examples", [])
             if examples:
                 lines += ["Example:", "", "```json", json.dumps(examples[0], indent=1), "```", ""]

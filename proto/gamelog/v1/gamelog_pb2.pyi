@@ -52,6 +52,9 @@ class GameType(_message.Message):
     """JSON Schemas (draft 2020-12) of this game's options, moves, views and
     events, each with a description and examples:
     {"options": {...}, "move": {...}, "view": {...}, "event": {...}}.
+    Each schema's "$id" names its version, urn:gamelog:<game>:<part>:<version>
+    (urn:gamelog:hadara:view:2); docs/compatibility.md says what changes a
+    version within gamelog.v1.
     """
     def __init__(
         self,
