@@ -130,3 +130,19 @@ def test_diff_shows_what_the_token_may_see_and_takes_the_forks_arbiter_token(
         sqlite_server, "show", gid, "--token", stranger["arbiter_token"], check=False
     )
     assert f"belongs to no seat of game {gid}" in show_refused.stderr
+
+
+def test_hadaras_text_and_log_say_what_a_card_gives(sqlite_server: ServerProcess) -> None:
+    created = gamelog_json(sqlite_server, "new", "hadara", "--players", "ann,bob")
+    gid, tokens = created["game_id"], created["seat_tokens"]
+    seat = gamelog_json(sqlite_server, "show", gid)["to_act"][0]
+    move = gamelog_json(sqlite_server, "moves", gid, "--token", tokens[seat])[0]
+    gamelog(sqlite_server, "play", gid, json.dumps(move), "--token", tokens[seat])
+    # A card as the board names it: "I-red-02 (+2 military, +1 food; 0 points)".
+    card = re.compile(r"I-[a-z]+-\d\d \((?!price)[^)]*\d points?\)")
+    board = gamelog(sqlite_server, "show", gid, "--token", tokens["ann"]).stdout
+    draw = next(line for line in board.splitlines() if line.strip().startswith("draw:"))
+    assert card.search(draw), draw
+    log = gamelog(sqlite_server, "log", gid, "--token", tokens["ann"]).stdout
+    drawn = next(line for line in log.splitlines() if "draws 2 cards" in line)
+    assert card.search(drawn), drawn
