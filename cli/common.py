@@ -73,11 +73,12 @@ def token_option(required: bool = False) -> Callable[[F], F]:
 
 def print_created(created: Any, title: str, as_json: bool) -> None:
     """A new game's id and its tokens: shown once, never stored in the clear."""
+    seat_tokens = tokens_in_seat_order(created)
     if as_json:
         emit(
             {
                 "game_id": created.game_id,
-                "seat_tokens": dict(created.seat_tokens),
+                "seat_tokens": seat_tokens,
                 "arbiter_token": created.arbiter_token,
                 "seed_commitment": created.seed_commitment,
             }
@@ -87,11 +88,20 @@ def print_created(created: Any, title: str, as_json: bool) -> None:
     from rich.table import Table
 
     table = Table("seat", "token (keep it secret)")
-    for seat, token in created.seat_tokens.items():
+    for seat, token in seat_tokens.items():
         table.add_row(seat, token)
     table.add_row("arbiter", created.arbiter_token)
     console.print(table)
     console.print(f"seed commitment: {created.seed_commitment}")
+
+
+def tokens_in_seat_order(created: Any) -> dict[str, str]:
+    """A new game's seat tokens in seat order, as its creation record lists
+    the seats (the answer's token map has no order of its own)."""
+    seats = json.loads(created.record_json or "{}").get("seats") or []
+    tokens = dict(created.seat_tokens)
+    ordered = [seat for seat in seats if seat in tokens]
+    return {seat: tokens[seat] for seat in ordered + sorted(set(tokens) - set(ordered))}
 
 
 def parse_move(text: str) -> Any:

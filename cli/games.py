@@ -16,6 +16,7 @@ from gamelog.cli.common import (
     console,
     emit,
     print_created,
+    tokens_in_seat_order,
 )
 from gamelog.web.links import seat_links
 from gamelog.web.links import web_base as links_base
@@ -227,7 +228,7 @@ def new(
 def print_links(created: Any, base: str, as_json: bool) -> None:
     """A new game's seat links: each opens the table as its seat. They hold
     the tokens (in the fragment, which no server sees): hand each to its seat."""
-    found = seat_links(base, created.game_id, dict(created.seat_tokens), created.arbiter_token)
+    found = seat_links(base, created.game_id, tokens_in_seat_order(created), created.arbiter_token)
     if as_json:
         emit({"game_id": created.game_id, "links": dict(found)})
         return

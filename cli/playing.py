@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from gamelog.cli.client import Client
+from gamelog.cli.client import ApiError, Client
 from gamelog.cli.common import (
     client_options,
     emit,
@@ -75,9 +75,13 @@ def show(
     with Client(server, ca) as client:
         state = client.state(game_id, token, at_position, picture=bool(svg_file))
         last_move = "" if as_json else last_move_line(client, game_id, token, state.position)
-    if svg_file:
-        Path(svg_file).write_text(state.svg, encoding="utf-8")
     output_state(state, as_json, last_move)
+    if svg_file:
+        written = Path(svg_file)
+        written.write_text(state.svg, encoding="utf-8")
+        # On stderr: --json keeps stdout for the state alone.
+        drawn = f"wrote the table's picture to {written.resolve()}"
+        click.echo(drawn if state.svg else f"{drawn} (empty: {state.game} draws none)", err=True)
 
 
 def last_move_line(client: Client, game_id: str, token: str | None, position: int) -> str:
@@ -102,7 +106,10 @@ def moves(server: str, ca: str | None, as_json: bool, game_id: str, token: str, 
     a sample, and says what it covers."""
     with Client(server, ca) as client:
         listing = client.moves_listing(game_id, token, seat)
-    legal = [json.loads(m) for m in listing.moves_json]
+        legal = [json.loads(m) for m in listing.moves_json]
+        if not legal:
+            state = client.state(game_id, token)
+            raise no_moves_refusal(listing.seat, state.finished, list(state.to_act))
     if as_json:
         emit(legal)
         return
@@ -110,6 +117,21 @@ def moves(server: str, ca: str | None, as_json: bool, game_id: str, token: str, 
         click.echo(json.dumps(move))
     if not listing.complete:
         click.echo(f"(a sample, not every legal move: {listing.sample_note})")
+
+
+def no_moves_refusal(seat: str, finished: bool, to_act: list[str]) -> ApiError:
+    """Why a seat has no moves, refused as ``play`` refuses its move then.
+
+    >>> str(no_moves_refusal("ann", False, ["ben"]))
+    'PERMISSION_DENIED (not-your-turn): ann may not move now; to act: ben'
+    """
+    if finished:
+        return ApiError("FAILED_PRECONDITION", "game-over", "the game is over")
+    return ApiError(
+        "PERMISSION_DENIED",
+        "not-your-turn",
+        f"{seat} may not move now; to act: {', '.join(to_act) or 'nobody'}",
+    )
 
 
 @click.command("log")

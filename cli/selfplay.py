@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 import time
@@ -61,17 +60,24 @@ def selfplay(
     if as_json:
         emit(results)
         return
-    table = Table("game id", "moves", "finished", "winners", "scores")
+    console.print(results_table(results, seats))
+
+
+def results_table(results: list[dict[str, Any]], seats: list[str]) -> Table:
+    """One row per game: its moves, its winners, and a score column per seat
+    in seat order."""
+    table = Table("game id", "moves", "finished", "winners", *seats)
     for r in results:
         result = r["result"] or {}
+        scores = result.get("scores", {})
         table.add_row(
             r["game_id"],
             str(r["moves"]),
             "yes" if r["finished"] else "no",
-            ",".join(result.get("winners", [])),
-            json.dumps(result.get("scores", {})),
+            ", ".join(result.get("winners", [])),
+            *(str(scores.get(seat, "-")) for seat in seats),
         )
-    console.print(table)
+    return table
 
 
 def play_randomly(

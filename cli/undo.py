@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from gamelog.cli.client import Client
+from gamelog.cli.client import ApiError, Client
 from gamelog.cli.common import (
     client_options,
     emit,
@@ -48,7 +48,12 @@ def undo(
         state = client.state(game_id, token)
         if action == "request" and to_position is None:
             to_position = before_own_last_move(client.records(game_id, token), state.viewer)
-        outcome = client.take_back(game_id, action, to_position or 0, state.last_position, token)
+        try:
+            outcome = client.take_back(
+                game_id, action, to_position or 0, state.last_position, token
+            )
+        except ApiError as refused:
+            raise with_arbiter_hint(refused, game_id) from None
         # Where the game goes on, and who must still answer a request.
         after = client.state(game_id, token)
         seats = client.log(game_id, token, 0, 0)[0][0]["seats"]
@@ -60,6 +65,22 @@ def undo(
     for record, message in zip(records, outcome.records):
         click.echo(log_line(record, message.notation))
     click.echo(takeback_words(records, after.last_position, waiting))
+
+
+def with_arbiter_hint(refused: ApiError, game_id: str) -> ApiError:
+    """A seat refused a take-back by the game's policy learns that the
+    arbiter can still take moves back, and how.
+
+    >>> refused = ApiError("FAILED_PRECONDITION", "undo-not-allowed", "no take-backs")
+    >>> print(with_arbiter_hint(refused, "g1").message)
+    no take-backs; the arbiter can still take moves back: \
+gamelog undo g1 request --to N --token ARBITER_TOKEN
+    """
+    if refused.reason not in ("undo-not-allowed", "arbiter-only"):
+        return refused
+    hint = f"gamelog undo {game_id} request --to N --token ARBITER_TOKEN"
+    message = f"{refused.message}; the arbiter can still take moves back: {hint}"
+    return ApiError(refused.code, refused.reason, message, refused.details)
 
 
 def before_own_last_move(records: list[dict[str, Any]], seat: str) -> int:

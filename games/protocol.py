@@ -342,8 +342,9 @@ class Rules(Protocol, Generic[S]):
 
     def concurrent(self, event: Event) -> bool:
         """True for an event that is one seat's part of a simultaneous step
-        and leaves every other seat's choices as they were: a sealed choice
-        before the reveal, a seat ending its own trading. A seat's move made
+        and adds or changes none of another seat's choices (it may take some
+        away: a move that relied on one is refused when decided): a sealed
+        choice before the reveal, a seat ending its own trading. A seat's move made
         at an older position is still accepted when everything stored since
         is such events of other seats (docs/service-decisions.md), so seats
         acting at once need no reload-and-retry."""

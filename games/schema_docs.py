@@ -6,6 +6,7 @@ like, with an example of each. ``make docs`` writes the page, and a test keeps
 it current.
 
     python -m gamelog.games.schema_docs > docs/schemas.md
+    python -m gamelog.games.schema_docs --json    # every game's schemas, as JSON
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def render() -> str:
         "`gamelog games --json`. They are JSON Schema draft 2020-12. Every move",
         "`ListLegalMoves` gives, every view and every event (as stored and as",
         "each viewer receives it) validates against them; the tests check it.",
+        "Each schema's `$id` (`urn:gamelog:<game>:<part>:<version>`) names its",
+        "version; docs/compatibility.md says what changes a version and lists",
+        "every change.",
         "",
     ]
     for rules in all_rules():
@@ -43,7 +47,9 @@ def render() -> str:
         ]
         for part, heading in PARTS.items():
             schema: Any = schemas[part]
-            lines += [f"### {heading}", "", str(schema.get("description", "")).strip(), ""]
+            version = str(schema.get("$id", "")).rpartition(":")[2]
+            lines += [f"### {heading}, version {version}", ""]
+            lines += [str(schema.get("description", "")).strip(), ""]
             examples = schema.get("examples", [])
             if examples:
                 lines += ["Example:", "", "```json", json.dumps(examples[0], indent=1), "```", ""]
@@ -60,5 +66,17 @@ def render() -> str:
     return "\n".join(lines)
 
 
+def published() -> dict[str, Any]:
+    """Every game's schemas by game name, as ``ListGameTypes`` publishes them
+    (``python -m gamelog.games.schema_docs --json``: the node tests compile
+    them with a strict validator)."""
+    return {rules.name: dict(rules.schemas()) for rules in all_rules()}
+
+
 if __name__ == "__main__":
-    print(render(), end="")
+    import sys
+
+    if sys.argv[1:] == ["--json"]:
+        print(json.dumps(published()))
+    else:
+        print(render(), end="")

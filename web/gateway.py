@@ -28,6 +28,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from gamelog.cli.client import MAX_MESSAGE_BYTES, with_default_port
+from gamelog.cli.common import tokens_in_seat_order
 from gamelog.cli.takeback_words import takeback_words, waiting_for
 from gamelog.games.protocol import ARBITER
 from gamelog.v1 import gamelog_pb2 as pb
@@ -132,6 +133,18 @@ def record_entry(record: dict[str, Any], notation: str) -> dict[str, Any]:
     if kind == "created":
         entry["undo_policy"] = str(record.get("undo_policy", "none"))
     return entry
+
+
+def created_entry(created: Any) -> dict[str, Any]:
+    """A new game (or fork) for the page: its id, the seats in seat order
+    and their tokens in that order, and the arbiter's token."""
+    seats = loads(created.record_json or "{}").get("seats") or []
+    return {
+        "game_id": created.game_id,
+        "seats": seats,
+        "seat_tokens": tokens_in_seat_order(created),
+        "arbiter_token": created.arbiter_token,
+    }
 
 
 def state_entry(state: Any) -> dict[str, Any]:
@@ -312,11 +325,7 @@ class Gateway:
     async def create(self, request: pb.CreateGameRequest) -> dict[str, Any]:
         """A new game; its tokens go to the caller once."""
         created = await self.call("CreateGame", request)
-        return {
-            "game_id": created.game_id,
-            "seat_tokens": dict(created.seat_tokens),
-            "arbiter_token": created.arbiter_token,
-        }
+        return created_entry(created)
 
     async def viewer(self, game_id: str, token: str | None) -> str | None:
         """Who the token makes the caller in this game (None: a spectator);
@@ -351,11 +360,7 @@ class Gateway:
         """A new game from position ``at``; its tokens go to the caller once."""
         request = pb.ForkGameRequest(game_id=game_id, at_position=at)
         created = await self.call("ForkGame", request, token)
-        return {
-            "game_id": created.game_id,
-            "seat_tokens": dict(created.seat_tokens),
-            "arbiter_token": created.arbiter_token,
-        }
+        return created_entry(created)
 
     async def follow(
         self, game_id: str, token: str | None, from_position: int

@@ -21,4 +21,8 @@ def normalize(options: Mapping[str, JSON], seats: Sequence[str]) -> Options:
     title = options.get("title", "")
     if not isinstance(title, str):
         raise InvalidOptions("bad-option", "title must be a string")
+    if options.get("component_set", COMPONENT_SET) != COMPONENT_SET:
+        raise InvalidOptions(
+            "bad-option", f"freeform has no components: component_set is {COMPONENT_SET}"
+        )
     return {"component_set": COMPONENT_SET, "title": title}

@@ -4,6 +4,7 @@ picture to their modules."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 
@@ -25,6 +26,28 @@ from gamelog.games.protocol import (
     is_int,
     rank_by,
 )
+
+
+def score_hint(scores: Mapping[str, JSON], seats: Sequence[str]) -> str:
+    """Why a result's scores are refused, with how a draw is recorded: a
+    half point is no integer, and equal scores already share a place.
+
+    >>> print(score_hint({"ann": 0.5, "ben": 0.5}, ("ann", "ben")))
+    give every seat an integer score (ann has 0.5); a draw is equal scores, \
+which share a place: {"ann": 1, "ben": 1}, or a ranking [["ann", "ben"]]
+    """
+    missing = [seat for seat in seats if seat not in scores]
+    if missing:
+        return f"give every seat an integer score (no score for {', '.join(missing)})"
+    strangers = [seat for seat in scores if seat not in seats]
+    if strangers:
+        return f"give every seat an integer score ({', '.join(strangers)} does not play here)"
+    wrong = next(seat for seat in seats if not is_int(scores[seat]))
+    return (
+        f"give every seat an integer score ({wrong} has {json.dumps(scores[wrong])}); "
+        "a draw is equal scores, which share a place: "
+        f"{json.dumps(dict.fromkeys(seats, 1))}, or a ranking {json.dumps([list(seats)])}"
+    )
 
 
 class Freeform:
@@ -67,7 +90,7 @@ class Freeform:
             raise IllegalMove("bad-result", "a result needs scores: {seat: integer, ...}")
         scores = raw["scores"]
         if set(scores) != set(state.seats) or not all(is_int(v) for v in scores.values()):
-            raise IllegalMove("bad-result", "give every seat an integer score")
+            raise IllegalMove("bad-result", score_hint(scores, state.seats))
         if "ranking" in raw:
             ranking = raw["ranking"]
             well_formed = isinstance(ranking, list) and all(

@@ -17,6 +17,8 @@ _RANKING: dict[str, JSON] = {
 }
 SCHEMAS: dict[str, JSON] = {
     "options": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:options:1",
         "description": "freeform options: a title for the game (what is being played)",
         "type": "object",
         "properties": {
@@ -27,6 +29,8 @@ SCHEMAS: dict[str, JSON] = {
         "examples": [{"title": "Azul"}, {"component_set": "freeform/none", "title": ""}],
     },
     "move": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:move:1",
         "description": (
             "a seat's move: any non-empty JSON object, recorded as given; the arbiter "
             'ends the game with {"result": {"scores": {seat: integer}, "ranking": [[seat]]}} '
@@ -40,6 +44,8 @@ SCHEMAS: dict[str, JSON] = {
         ],
     },
     "view": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:view:1",
         "description": "the same for every viewer: nothing is hidden",
         "type": "object",
         "required": ["seats", "moves", "moves_by_seat", "last_move", "last_seat", "result"],
@@ -54,7 +60,11 @@ SCHEMAS: dict[str, JSON] = {
                     {"type": "null"},
                     {
                         "type": "object",
-                        "properties": {"scores": _SCORES, "ranking": _RANKING},
+                        "properties": {
+                            "scores": _SCORES,
+                            "ranking": _RANKING,
+                            "winners": {"type": "array", "items": {"type": "string"}},
+                        },
                         "required": ["scores", "ranking", "winners"],
                     },
                 ]
@@ -74,6 +84,8 @@ SCHEMAS: dict[str, JSON] = {
         ],
     },
     "event": {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:gamelog:freeform:event:1",
         "description": "what happened: a recorded move, or the result the arbiter entered",
         "oneOf": [
             {

@@ -15,8 +15,9 @@ choice, draw and face-down sale, and a laid card that a later card covers.
 'ann chooses (sealed)'
 >>> taken = {"type": "CardTaken", "seat": "bob", "colour": "red", "card": "I-red-03",
 ...          "action": "sell", "coins": 2, "uncovered": "I-red-01"}
->>> notate(state, "bob", None, [taken])
-'bob takes I-red-03 from red and sells it for 2 coins; I-red-01 now lies on top'
+>>> print(notate(state, "bob", None, [taken]))
+bob takes I-red-03 (+2 military; 2 points) from red and sells it for 2 coins; \
+I-red-01 (+1 military; 2 points) now lies on top
 """
 
 from __future__ import annotations
@@ -27,7 +28,13 @@ from typing import Any
 from gamelog.games.hadara import phases
 from gamelog.games.hadara.scoring import sheet_result
 from gamelog.games.hadara.state import HadaraState
-from gamelog.games.hadara.words import epoch_name, outcome_words, side_words, track_words
+from gamelog.games.hadara.words import (
+    card_named,
+    epoch_name,
+    outcome_words,
+    side_words,
+    track_words,
+)
 from gamelog.games.protocol import Event, Move
 from gamelog.games.wording import and_list, counted, standings_line
 
@@ -137,9 +144,20 @@ def _wheel_turned(state: HadaraState, event: Event) -> str:
     return f"the wheel turns: {_crests(state, event['wheel'])}"
 
 
+def _named(state: HadaraState, card: object) -> str:
+    return card_named(state.components, card)
+
+
+def _named_outcome(state: HadaraState, outcome: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A recruit or sale with its card named with what it gives (a card sold
+    face down stays unnamed)."""
+    card = outcome.get("card")
+    return {**outcome, "card": _named(state, card)} if isinstance(card, str) else outcome
+
+
 def _cards_drawn(state: HadaraState, event: Event) -> str:
     seen = [
-        f"{seat} {' and '.join(draw['cards'])}"
+        f"{seat} {' and '.join(_named(state, card) for card in draw['cards'])}"
         for seat, draw in event["draws"].items()
         if draw["cards"] is not None
     ]
@@ -147,9 +165,9 @@ def _cards_drawn(state: HadaraState, event: Event) -> str:
     return f"round {event['round']}: each seat draws 2 cards at its crest{shown}"
 
 
-def _laid(choice: Mapping[str, Any]) -> str:
+def _laid(state: HadaraState, choice: Mapping[str, Any]) -> str:
     if choice.get("place"):
-        return f"lays {choice['place']} on {choice['stack']}"
+        return f"lays {_named(state, choice['place'])} on {choice['stack']}"
     return f"lays a {choice['stack']} card face up (covered later)"
 
 
@@ -157,14 +175,15 @@ def _draw_chosen(state: HadaraState, event: Event) -> str:
     if "place" not in event:
         return f"{event['seat']} chooses (sealed)"
     return (
-        f"{event['seat']} chooses (sealed): lays {event['place']} face up, "
-        f"{outcome_words(event, third_person=True)}"
+        f"{event['seat']} chooses (sealed): lays {_named(state, event['place'])} face up, "
+        f"{outcome_words(_named_outcome(state, event), third_person=True)}"
     )
 
 
 def _draws_revealed(state: HadaraState, event: Event) -> str:
     told = [
-        f"{seat} {_laid(choice)} and {outcome_words(choice, third_person=True)}"
+        f"{seat} {_laid(state, choice)} and "
+        f"{outcome_words(_named_outcome(state, choice), third_person=True)}"
         for seat, choice in event["choices"].items()
     ]
     return f"round {event['round']} revealed: {', '.join(told)}"
@@ -225,8 +244,13 @@ def _a(word: str) -> str:
 def _card_taken(state: HadaraState, event: Event) -> str:
     outcome = outcome_words({**event, "card": "it"}, third_person=True)
     uncovered = event.get("uncovered")
-    after = f"{uncovered} now lies on top" if uncovered else f"the {event['colour']} stack is empty"
-    return f"{event['seat']} takes {event['card']} from {event['colour']} and {outcome}; {after}"
+    after = (
+        f"{_named(state, uncovered)} now lies on top"
+        if uncovered
+        else f"the {event['colour']} stack is empty"
+    )
+    taken = _named(state, event["card"])
+    return f"{event['seat']} takes {taken} from {event['colour']} and {outcome}; {after}"
 
 
 def _fed(state: HadaraState, event: Event) -> str:

@@ -12,6 +12,7 @@ from gamelog.games.hadara.state import HadaraState, Player, free_tiles, tracks
 from gamelog.games.hadara.views import crests
 from gamelog.games.hadara.words import (
     STAGES,
+    card_named,
     card_words,
     epoch_name,
     outcome_words,
@@ -104,7 +105,9 @@ def player_lines(state: HadaraState, player: Player, viewer: Viewer) -> list[str
         ids = [c for c in player.cards if state.components.card(c).colour == colour]
         if ids:
             named = [
-                f"{c} (tile {player.card_tiles[c]})" if c in player.card_tiles else c for c in ids
+                card_named(state.components, c)
+                + (f" (tile {player.card_tiles[c]})" if c in player.card_tiles else "")
+                for c in ids
             ]
             by_colour.append(f"{colour} {', '.join(named)}")
     lines.append("  cards: " + ("; ".join(by_colour) or "none"))
@@ -127,7 +130,7 @@ def player_lines(state: HadaraState, player: Player, viewer: Viewer) -> list[str
             sold += f" ({', '.join(player.sold_face_down)})"
         lines.append(sold)
     if viewer in (player.seat, ARBITER) and state.drawn.get(player.seat):
-        drawn = " and ".join(state.drawn[player.seat])
+        drawn = " and ".join(card_named(state.components, c) for c in state.drawn[player.seat])
         line = f"  draw: {drawn}"
         choice = state.chosen.get(player.seat)
         if choice:
@@ -144,7 +147,8 @@ def render_text(state: HadaraState, viewer: Viewer, to_act: tuple[str, ...]) -> 
         lines += ["", *stacks_lines(state, viewer)]
     lines += ["", *colony_lines(state, viewer)]
     if state.discard:
-        lines.append(f"Discarded face up: {', '.join(state.discard)}")
+        discarded = ", ".join(card_named(state.components, c) for c in state.discard)
+        lines.append(f"Discarded face up: {discarded}")
     for player in state.players:
         lines += ["", *player_lines(state, player, viewer)]
     final = state.final_sheet is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from gamelog.games.hadara.cards import TRACKS, Card
+from gamelog.games.hadara.cards import TRACKS, Card, Components
 from gamelog.games.wording import counted
 
 ROMAN = ("", "I", "II", "III")
@@ -53,13 +53,36 @@ def ability_words(ability: str, params: Mapping[str, object]) -> str:
 
 def card_words(card: Card) -> str:
     """A card with what a player weighs before taking it."""
-    parts = [f"price {card.price}"]
+    return f"{card.id} (price {card.price}; {gives_words(card)})"
+
+
+def gives_words(card: Card) -> str:
+    """What a card gives its owner: track steps, its ability, its points."""
+    parts = []
     if any(card.values):
         parts.append(track_words(card.values))
     if card.ability:
         parts.append(ability_words(card.ability, card.params))
     parts.append(counted(card.points, "point"))
-    return f"{card.id} ({'; '.join(parts)})"
+    return "; ".join(parts)
+
+
+def card_named(components: Components, card_id: object) -> str:
+    """A card id with what the card gives, as the board shows it beside the
+    card's face; anything that is no card id of the set (a hidden card,
+    None) is left as it is.
+
+    >>> from gamelog.games.hadara.cards import shipped_components
+    >>> card_named(shipped_components("hadara/house-1"), "I-blue-04")
+    'I-blue-04 (+2 culture, +1 food; 2 points)'
+    """
+    if not isinstance(card_id, str):
+        return str(card_id)
+    try:
+        card = components.card(card_id)
+    except (KeyError, ValueError):
+        return card_id
+    return f"{card_id} ({gives_words(card)})"
 
 
 def side_words(side: str) -> str:

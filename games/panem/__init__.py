@@ -139,8 +139,10 @@ Rules decisions (also in the panem section of docs/rules-decisions.md):
   with ``"show"`` was refused before and refused moves are never recorded, so
   showing left rules_version at 1.1.
 * ``concurrent``: a sealed tribute and a seat showing cards leave every other
-  seat's choices as they were. ``TradingDone`` does not: proposals to a seat
-  that is done are refused and its open proposals become void.
+  seat's choices as they were; a seat ending its trading (``TradingDone``, and
+  the ``TradeVoided`` of its open proposals) only takes choices away, so the
+  seats may all say "done" at one position. A stale proposal to a seat that is
+  done, or acceptance of a voided proposal, is refused as it would be fresh.
 
 Notation (``notation.py``): one line per move, in words (``ann goes to the Hob
 (space 1)``, ``ann looks at the 2 cards of the stack at the Hob (space 1)``,

@@ -227,9 +227,15 @@ class Panem:
 
     def concurrent(self, event: Event) -> bool:
         """A sealed tribute and a seat showing cards leave every other seat's
-        choices as they were. A seat's ``TradingDone`` does not: proposals to a
-        seat that is done are refused, and its open proposals are voided."""
-        return event.get("type") in ("TributeSealed", "CardsShown")
+        choices as they were. A seat ending its trading (``TradingDone``, with
+        its open proposals voided) only takes choices away: another seat's
+        proposal to it, or acceptance of a voided proposal, is refused when
+        decided against the game as it stands, and every other move means what
+        it meant. So all four seats may say "done" at one position."""
+        kind = event.get("type")
+        if kind == "TradeVoided":
+            return event.get("reason") == "done"
+        return kind in ("TributeSealed", "CardsShown", "TradingDone")
 
     # -- what each viewer sees ---------------------------------------------------------
 

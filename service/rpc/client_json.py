@@ -97,8 +97,28 @@ def _parse_by_reference(text: str, what: str, depth: int) -> Any:
         raise InvalidArgument(f"bad-{what}", f"{what} nests deeper than {depth}")
     problem = _unstorable(value)
     if problem:
-        raise InvalidArgument(f"bad-{what}", f"{what} {problem}")
+        raise InvalidArgument(f"bad-{what}", f"{what} {problem}{_draw_hint(value)}")
     return value
+
+
+def _draw_hint(value: Any) -> str:
+    """For a fraction among a result's scores (a half point for a draw), how
+    a draw is recorded instead.
+
+    >>> _draw_hint({"result": {"scores": {"ann": 0.5, "ben": 0.5}}})
+    ': scores are whole numbers; a draw is equal scores, which share a place ({"ann": 1, "ben": 1})'
+    >>> _draw_hint({"card": 4.2})
+    ''
+    """
+    if isinstance(value, list):
+        return next((hint for hint in map(_draw_hint, value) if hint), "")
+    if not isinstance(value, dict):
+        return ""
+    scores = value.get("scores")
+    if isinstance(scores, dict) and any(isinstance(v, float) for v in scores.values()):
+        draw = json.dumps(dict.fromkeys(scores, 1))
+        return f": scores are whole numbers; a draw is equal scores, which share a place ({draw})"
+    return next((hint for hint in map(_draw_hint, value.values()) if hint), "")
 
 
 def _depth(value: Any) -> int:

@@ -57,11 +57,14 @@ class Access:
         across tournaments; a game no tournament seated pays nothing for this."""
         try:
             viewer = self.store.credentials(game_id).viewer_for(token)
-        except Unauthenticated:
+        except Unauthenticated as refused:
             tournament_id = self._tournament_of(game_id)
             if tournament_id is None:
-                raise
-            return self._tournament_viewer(tournament_id, game_id, token)
+                raise naming_the_game(refused, game_id) from None
+            try:
+                return self._tournament_viewer(tournament_id, game_id, token)
+            except Unauthenticated as refused_too:
+                raise naming_the_game(refused_too, game_id) from None
         if viewer is None:
             self.check_spectator(game_id)
         return viewer
@@ -195,3 +198,12 @@ class Access:
         if not token:
             return None
         return self.store.tournament_credentials(tournament_id).holder_of(token)
+
+
+def naming_the_game(refused: Unauthenticated, game_id: UUID) -> Unauthenticated:
+    """A token refused as none of a game's, with the game named: a caller
+    holding several games' tokens (a fork's, a tournament's) learns which
+    game it did not fit."""
+    if refused.code != "bad-token":
+        return refused
+    return Unauthenticated("bad-token", f"this token belongs to no seat of game {game_id}")

@@ -19,10 +19,16 @@ from gamelog.replay.audit import AuditReport, audit_records
 from gamelog.replay.checks import quoted
 from gamelog.replay.clock import millis
 from gamelog.replay.fold import line_records
-from gamelog.replay.record import Record, compact_json
+from gamelog.replay.record import Record
 from gamelog.replay.redact import is_redacted, redact_record
 from gamelog.service.model.game import Game
-from gamelog.service.model.refusals import DataLoss, InvalidArgument, NotFound, PermissionDenied
+from gamelog.service.model.refusals import (
+    DataLoss,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    Unauthenticated,
+)
 from gamelog.service.model.server_clock import record_time
 from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases.access import Access
@@ -151,6 +157,22 @@ class Queries:
         own = line_records(records, len(records) - 1)
         return before + [(game_id, record) for record in own]
 
+    def _check_token_of_either(self, game_id: UUID, other_id: UUID, token: str | None) -> None:
+        """A diff's token, when given, is one of either game's (a fork's
+        arbiter compares the fork with the game it came from)."""
+        if not token:
+            return
+        try:
+            self.access.viewer(game_id, token)
+        except Unauthenticated:
+            try:
+                self.access.viewer(other_id, token)
+            except Unauthenticated:
+                raise Unauthenticated(
+                    "bad-token",
+                    f"this token belongs to no seat of game {game_id} nor of game {other_id}",
+                ) from None
+
     def _rights(self, game_id: UUID, token: str | None) -> Viewer:
         """What ``token`` may see of a game: everything (ARBITER) once it is
         finished or as its arbiter, else its seat's or a spectator's part."""
@@ -164,20 +186,19 @@ class Queries:
         whose rights the caller holds in both games that stored them (the
         arbiter for finished games): what a running game hides from the
         caller is never compared, or a diff against a game of one's own made
-        to match a guess would confirm the guess."""
+        to match a guess would confirm the guess. The first differing plies
+        are shown as each one's game logs them for the caller. A token, when
+        given, is one of either game's."""
         games = (self.store.game(game_id), self.store.game(other_id))
         if games[0].record_created["game"] != games[1].record_created["game"]:
             raise InvalidArgument("different-games", "these are records of different games")
-        self.access.viewer(game_id, token)  # a token, when given, must be the first game's
+        self._check_token_of_either(game_id, other_id, token)
         rules = games[0].rules
         first, second = self.line_of_play(game_id), self.line_of_play(other_id)
         rights: dict[UUID, Viewer] = {}
         for gid in [game_id, other_id, *(stored_in for stored_in, _ in first + second)]:
             if gid not in rights:
                 rights[gid] = self._rights(gid, token)
-        # Moves are shown only where the caller may see them: a finished game,
-        # or one whose arbiter the caller is.
-        show_moves = rights[game_id] == rights[other_id] == ARBITER
         common, cut = 0, False
         for (gid_a, a), (gid_b, b) in zip(first, second):
             viewer = _common_viewer(rights[gid_a], rights[gid_b])
@@ -195,9 +216,11 @@ class Queries:
         for label, line in (("first", first), ("second", second)):
             if common < len(line):
                 stored_in, move = line[common]
-                full = show_moves and rights[stored_in] == ARBITER
-                shown = compact_json(move["move"]) if full else "(hidden until both games end)"
-                parts.append(f"{label}: ply {common + 1} by {move['seat']}: {shown}")
+                # The ply as its game's own log shows it to the caller.
+                as_logged = shown(
+                    self.store, stored_in, self.store.game(stored_in), [move], rights[stored_in]
+                )[0]
+                parts.append(f"{label}: ply {common + 1}: {as_logged.notation}")
             else:
                 parts.append(f"{label}: ends after ply {common}")
         return LineDiff(common, False, "; ".join(parts))

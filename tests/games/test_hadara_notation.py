@@ -44,6 +44,10 @@ def test_the_deal_with_three_never_starting_seats_takes_no_coin() -> None:
     assert "take 1 coin (never starts)" in line  # the two highest initiatives
 
 
+RED_01 = "I-red-01 (+1 military; 2 points)"
+"""A card in a line: its id and what it gives, as the board shows it."""
+
+
 def test_setting_the_wheel_and_the_draws_each_seat_sees() -> None:
     state = dealt()
     before = state
@@ -51,10 +55,12 @@ def test_setting_the_wheel_and_the_draws_each_seat_sees() -> None:
     public = "ann sets the wheel: ann at red, bob at blue; round 1: each seat draws 2 cards"
     assert line_for(before, "ann", events, None) == public + " at its crest"
     assert line_for(before, "ann", events, "ann") == (
-        public + " at its crest (ann I-red-01 and I-red-02)"
+        public + " at its crest (ann I-red-01 (+1 military; 2 points) and "
+        "I-red-02 (+2 military, +1 food; 0 points))"
     )
     assert line_for(before, "ann", events, "bob") == (
-        public + " at its crest (bob I-blue-01 and I-blue-02)"
+        public + " at its crest (bob I-blue-01 (+1 culture; 1 point) and "
+        "I-blue-02 (+2 culture; 2 points))"
     )
 
 
@@ -63,7 +69,8 @@ def test_a_sealed_choice_shows_its_cards_only_to_its_seat() -> None:
     choice = {"place": "I-red-01", "action": "recruit"}
     after, events = play(state, "ann", choice)
     assert line_for(state, "ann", events, "ann") == (
-        "ann chooses (sealed): lays I-red-01 face up, recruits I-red-02 for 2 coins"
+        "ann chooses (sealed): lays I-red-01 (+1 military; 2 points) face up, "
+        "recruits I-red-02 (+2 military, +1 food; 0 points) for 2 coins"
     )
     assert line_for(state, "ann", events, ARBITER) == line_for(state, "ann", events, "ann")
     for viewer in ("bob", None):
@@ -80,14 +87,16 @@ def test_the_reveal_as_each_seat_reads_it() -> None:
     state, events = play(state, "bob", {"place": "I-blue-01", "action": "recruit"})
     bob = line_for(before, "bob", events, "bob")
     assert bob.startswith(
-        "bob chooses (sealed): lays I-blue-01 face up, recruits I-blue-02 for 2 coins; "
+        "bob chooses (sealed): lays I-blue-01 (+1 culture; 1 point) face up, "
+        "recruits I-blue-02 (+2 culture; 2 points) for 2 coins; "
         "round 1 revealed: ann lays a red card face up (covered later) and sells a card "
-        "face down for 2 coins, bob lays I-blue-01 on blue and recruits I-blue-02 for 2 coins; "
+        "face down for 2 coins, bob lays I-blue-01 (+1 culture; 1 point) on blue and "
+        "recruits I-blue-02 (+2 culture; 2 points) for 2 coins; "
         "the wheel turns: ann at yellow, bob at red; round 2"
     )
     ann = line_for(before, "bob", events, "ann")
-    assert ann.startswith("bob chooses (sealed); round 1 revealed: ann lays I-red-01 on red and ")
-    assert "sells I-red-02 for 2 coins" in ann
+    assert ann.startswith(f"bob chooses (sealed); round 1 revealed: ann lays {RED_01} on red and ")
+    assert "sells I-red-02 (+2 military, +1 food; 0 points) for 2 coins" in ann
     spectator = line_for(before, "bob", events, None)
     assert "a red card face up (covered later)" in spectator
     assert "a blue card face up (covered later)" in spectator  # bob's, for others
@@ -138,7 +147,9 @@ def test_taking_a_face_up_card_names_the_card_that_comes_to_light() -> None:
     _, events = play(state, "ann", {"take": "blue", "action": "recruit"})
     for viewer in VIEWERS:
         assert line_for(state, "ann", events, viewer) == (
-            "ann takes I-blue-03 from blue and recruits it for 2 coins; I-blue-01 now lies on top"
+            "ann takes I-blue-03 (+1 culture, +1 food; 1 point) from blue and "
+            "recruits it for 2 coins; "
+            "I-blue-01 (+1 culture; 1 point) now lies on top"
         )
 
 

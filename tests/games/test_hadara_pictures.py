@@ -55,7 +55,10 @@ def test_text_holds_the_score_sheet_once_as_a_table() -> None:
 
 def test_text_shows_a_draw_only_to_its_seat() -> None:
     state, _ = play(dealt(), "ann", {"wheel": "red"})
-    assert "draw: I-red-01 and I-red-02" in RULES.render_text(state, "ann")
+    assert (
+        "draw: I-red-01 (+1 military; 2 points) and I-red-02 (+2 military, +1 food; 0 points)"
+        in RULES.render_text(state, "ann")
+    )
     for viewer in ("bob", None):
         text = RULES.render_text(state, viewer)
         assert not names(text, "I-red-01") and "choosing" in text

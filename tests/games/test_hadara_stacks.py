@@ -118,7 +118,7 @@ def test_taking_the_top_card_names_the_card_it_uncovers() -> None:
     assert below not in RULES.hidden_from(state, None)
     assert RULES.view(state, None)["outer_stacks"]["purple"] == {"top": below, "count": 1}
     line = RULES.notate(state, seat, None, [RULES.redact(e, None) for e in events])
-    assert f"{below} now lies on top" in line
+    assert f"{below} (" in line and "now lies on top" in line
     state, events = play(state, RULES.to_act(state)[0], {"take": "purple", "action": "sell"})
     assert events[0]["uncovered"] is None and not RULES.shows_hidden(events[0])
 

@@ -142,6 +142,20 @@ def test_refusals_are_http_statuses_with_the_service_reason(
     assert status == 400
 
 
+def test_the_fork_dialogs_tokens_come_in_seat_order(web: WebProcess, client: Client) -> None:
+    seats = ["zoe", "amy", "max", "bea", "kim"]
+    created = client.create("freeform", seats)
+    headers = {
+        "Content-Type": "application/json",
+        "Authorization": f"Bearer {created.arbiter_token}",
+    }
+    url = web.url + f"api/games/{created.game_id}/fork"
+    status, _, body = http(url, headers, data=json.dumps({"at": 0}).encode())
+    forked = json.loads(body)
+    assert status == 200 and forked["seats"] == seats
+    assert list(forked["seat_tokens"]) == seats
+
+
 def test_a_seats_answers_carry_its_view_and_the_spectators_do_not(
     web: WebProcess, client: Client
 ) -> None:

@@ -96,7 +96,7 @@ export class Branches {
     const el = this.el;
     el.forkId.textContent = created.game_id;
     el.forkAt.textContent = at;
-    renderLinks(el.forkLinks, created.game_id, created.seat_tokens, created.arbiter_token);
+    renderLinks(el.forkLinks, created.game_id, created.seat_tokens, created.arbiter_token, created.seats);
     el.dialog.dataset.game = created.game_id;
     el.dialog.dataset.token = created.arbiter_token;
     el.dialog.showModal();

@@ -10,10 +10,20 @@ export function seatLink(gameId, token, base = `${location.origin}${location.pat
   return `${base}${gameHash(gameId, null, token)}`;
 }
 
+// Who gets a link, in seat order (`seats`, as the game lists them; a token
+// map alone has no order a player would recognise), then the arbiter.
+export function linkRows(seatTokens, arbiterToken, seats = []) {
+  const ordered = seats.filter((seat) => seat in seatTokens);
+  const rest = Object.keys(seatTokens)
+    .filter((seat) => !ordered.includes(seat))
+    .sort();
+  return [...[...ordered, ...rest].map((seat) => [seat, seatTokens[seat]]), ["arbiter", arbiterToken]];
+}
+
 // The links as a list; each QR code comes from the front end (segno), the
 // link in the request's body, never in its URL.
-export function renderLinks(container, gameId, seatTokens, arbiterToken) {
-  const rows = [...Object.entries(seatTokens), ["arbiter", arbiterToken]];
+export function renderLinks(container, gameId, seatTokens, arbiterToken, seats = []) {
+  const rows = linkRows(seatTokens, arbiterToken, seats);
   container.replaceChildren(
     ...rows.map(([who, token]) => {
       const link = seatLink(gameId, token);

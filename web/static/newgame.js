@@ -83,7 +83,7 @@ export class NewGame {
           try {
             const created = await post("/api/games", made.body);
             links.dataset.game = created.game_id;
-            renderLinks(links, created.game_id, created.seat_tokens, created.arbiter_token);
+            renderLinks(links, created.game_id, created.seat_tokens, created.arbiter_token, created.seats);
           } catch (error) {
             message.textContent = error.message;
           }

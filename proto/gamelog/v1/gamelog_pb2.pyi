@@ -52,6 +52,9 @@ class GameType(_message.Message):
     """JSON Schemas (draft 2020-12) of this game's options, moves, views and
     events, each with a description and examples:
     {"options": {...}, "move": {...}, "view": {...}, "event": {...}}.
+    Each schema's "$id" names its version, urn:gamelog:<game>:<part>:<version>
+    (urn:gamelog:hadara:view:2); docs/compatibility.md says what changes a
+    version within gamelog.v1.
     """
     def __init__(
         self,
@@ -404,7 +407,18 @@ class GameState(_message.Message):
     "arbiter" (only the arbiter) or "free" (docs/service-decisions.md, "Undo").
     """
     @_builtins.property
-    def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def to_act(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Who may move now: seats, and "#arbiter" where the game gives its arbiter
+        a move of its own, played with the arbiter's token (a freeform result,
+        at any time; Pyramidion's boats and productions). "#arbiter" is never a
+        seat: it has no seat token and no score.
+        Several seats listed may each move at the position they saw where the
+        game makes the step simultaneous (a sealed choice, Panem's "done"
+        trading): a move at an older position is accepted when everything stored
+        since is other seats' parts of it (docs/service-decisions.md,
+        "Simultaneous moves"); otherwise ABORTED stale-position: reload and retry.
+        """
+
     @_builtins.property
     def tags(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """The game's tag pairs (Event, Round, Table, ...)."""

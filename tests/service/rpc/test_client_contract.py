@@ -143,6 +143,29 @@ def test_seats_acting_at_once_need_no_retry(client: Client) -> None:
     assert client.audit(hadara.game_id).ok
 
 
+def test_every_panem_seat_says_done_trading_at_one_position(client: Client) -> None:
+    """Panem's trading: all four seats are to act, and each may end its
+    trading at the position it saw; the last "done" ends the phase."""
+    created = client.create("panem", ["ann", "ben", "cy", "dan"])
+    gid = created.game_id
+    while (
+        json.loads((state := client.state(gid, created.arbiter_token)).view_json)["phase"]
+        != "trading"
+    ):
+        seat = state.to_act[0]
+        token = created.seat_tokens.get(seat, created.arbiter_token)
+        client.play(gid, client.legal_moves(gid, token)[0], state.last_position, token)
+    seen = state.last_position
+    assert list(state.to_act) == ["ann", "ben", "cy", "dan"]
+    for seat in ("ann", "ben", "cy", "dan"):
+        client.play(gid, {"done": True}, seen, created.seat_tokens[seat])
+    records = client.records(gid, created.arbiter_token, seen + 1)
+    assert [r["seat"] for r in records if r["kind"] == "move"] == ["ann", "ben", "cy", "dan"]
+    after = json.loads(client.state(gid, created.arbiter_token).view_json)
+    assert after["phase"] != "trading"
+    assert client.audit(gid).ok
+
+
 def grpcurl(server: ServerProcess, *args: str) -> str:
     result = subprocess.run(
         [str(GRPCURL), "-plaintext", *args[:-1], server.address, args[-1]]

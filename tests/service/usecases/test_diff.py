@@ -1,13 +1,16 @@
 """Diffs of two lines of play: where they part, and never what a running game hides.
 
-DiffGames names the first ply where two lines part. While a game runs, its
-moves show in a diff only to its arbiter, and the diff is no oracle for what
-it hides (below).
+DiffGames names the first ply where two lines part, and shows each line's
+parting ply as that game's log shows it to the caller; the diff is no oracle
+for what a running game hides (below).
 """
 
 from __future__ import annotations
 
+import pytest
+
 from gamelog.cli.process import ServerProcess
+from gamelog.service.model.refusals import Unauthenticated
 from gamelog.service.usecases.answers import LineDiff
 from gamelog.service.usecases.application import GameLog
 
@@ -33,14 +36,32 @@ def test_diff_names_the_first_ply_where_lines_part(memory_app: GameLog) -> None:
     assert memory_app.queries.diff(played.game_id, played.game_id, None).identical
 
 
-def test_diff_shows_a_running_games_moves_only_to_its_arbiter(memory_app: GameLog) -> None:
+def test_diff_shows_the_parting_ply_as_the_callers_log_shows_it(memory_app: GameLog) -> None:
     one, other = new_game(memory_app, seed=1), new_game(memory_app, seed=1)
     play_cards(memory_app, one, 2)
     play_cards(memory_app, other, 1)
-    for token in (one.arbiter_token, None, one.tokens["ann"]):
+    for token in (one.arbiter_token, None, one.tokens["ann"], one.tokens["ben"]):
         diff = memory_app.queries.diff(one.game_id, other.game_id, token)
-        assert "hidden until both games end" in diff.description
+        logged = memory_app.queries.visible_records(one.game_id, token, 2, 2)[0].notation
+        assert f"first: ply 2: {logged}" in diff.description
+        assert "hidden until both games end" not in diff.description
     assert diff.common_plies == 1
+
+
+def test_a_fork_is_compared_with_its_arbiter_token(memory_app: GameLog) -> None:
+    one = new_game(memory_app, seed=1)
+    play_cards(memory_app, one, 2)
+    fork = memory_app.games.fork(one.game_id, one.arbiter_token, 1)
+    diff = memory_app.queries.diff(one.game_id, fork.game_id, fork.arbiter_token)
+    assert diff.common_plies == 1 and "second: ends after ply 1" in diff.description
+
+
+def test_a_token_of_neither_game_is_refused_naming_the_games(memory_app: GameLog) -> None:
+    one, other, stranger = (new_game(memory_app, seed=s) for s in (1, 2, 3))
+    with pytest.raises(Unauthenticated) as refused:
+        memory_app.queries.diff(one.game_id, other.game_id, stranger.arbiter_token)
+    assert str(one.game_id) in refused.value.message
+    assert str(other.game_id) in refused.value.message
 
 
 def test_diff_two_lines(sqlite_server: ServerProcess) -> None:
@@ -66,8 +87,11 @@ def test_diff_two_lines(sqlite_server: ServerProcess) -> None:
 # diff compares the true lines again.
 
 
-def answer(diff: LineDiff) -> tuple[int, bool, str]:
-    return diff.common_plies, diff.identical, diff.description
+def answer(diff: LineDiff, own: str = "") -> tuple[int, bool, str]:
+    """What a diff tells; without the ``own`` line's part ("first" or
+    "second"): the asker's own ply, which shows the asker's own guess."""
+    told = [part for part in diff.description.split("; ") if not (own and part.startswith(own))]
+    return diff.common_plies, diff.identical, "; ".join(told)
 
 
 def test_a_diff_against_guesses_never_tells_a_running_games_hidden_part(
@@ -92,7 +116,8 @@ def test_a_diff_against_guesses_never_tells_a_running_games_hidden_part(
             ),
         }
         for who, diff in asked.items():
-            answers.setdefault(who, set()).add(answer(diff))
+            own = "first:" if who == "own arbiter" else ""
+            answers.setdefault(who, set()).add(answer(diff, own))
     for who, seen in answers.items():
         assert len(seen) == 1, f"the {who}'s diff depends on the hidden points: {seen}"
 
