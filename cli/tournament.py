@@ -461,6 +461,37 @@ def override(
     _print_round(seated, as_json)
 
 
+@tournament.command("withdraw-round")
+@client_options
+@click.argument("tournament_id")
+@token_option(required=True)
+@click.option("--reason", required=True, help="why (kept in the record)")
+@click.option("--round", "round_number", type=int, help="default: the round paired last")
+def withdraw_round(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    tournament_id: str,
+    token: str,
+    reason: str,
+    round_number: int | None,
+) -> None:
+    """Take back the round paired last, before any table has a move: its
+    games are never played, and `gamelog tournament pair` pairs it anew. A
+    played round stays: correct its results instead."""
+    with TournamentClient(server, ca) as client:
+        record = json.loads(
+            client.withdraw_round(tournament_id, reason, token, round_number).record_json
+        )
+    if as_json:
+        emit(record)
+    else:
+        click.echo(
+            f"round {record['round']} withdrawn at position {record['position']} ({reason}); "
+            f"its games will not be played: pair round {record['round']} again"
+        )
+
+
 @tournament.command()
 @client_options
 @click.argument("tournament_id")

@@ -104,6 +104,14 @@ class TournamentClient(Client):
         )
         return self._tournament_call("OverrideSeating", request, token)
 
+    def withdraw_round(
+        self, tournament_id: str, reason: str, token: str, round_number: int | None = None
+    ) -> Any:
+        request = pb.WithdrawRoundRequest(tournament_id=tournament_id, reason=reason)
+        if round_number is not None:
+            request.round = round_number
+        return self._tournament_call("WithdrawRound", request, token)
+
     def enter_result(
         self,
         tournament_id: str,

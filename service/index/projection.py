@@ -20,7 +20,10 @@ tournament's events that seat a round (``Tournament.RoundPaired`` and
 tournament by its id in this store (an imported tournament's tables are
 listed under that, not under the id their ``Tournament`` tag names). The
 tournament saves its tables' games in the same transaction as that event,
-placed first, so a game's creation always comes first in the log.
+placed first, so a game's creation always comes first in the log. A round
+the director withdraws (``Tournament.RoundWithdrawn``) marks its games
+finished, without a result: they are never played, so they do not list as
+running.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ TOPICS: tuple[str, ...] = (
     *topics_of(Game.Finished),
     *topics_of(Tournament.RoundPaired),
     *topics_of(Tournament.SeatingOverridden),
+    *topics_of(Tournament.RoundWithdrawn),
 )
 """The stored events the index reads (under every topic they were stored by)."""
 
@@ -110,6 +114,10 @@ class GameIndexProjection(Projection[GameIndexView]):
     def _(self, event: Tournament.RoundPaired, notification_id: int) -> list[IndexChange]:
         tournament = str(event.originator_id)
         return [TableAssigned(UUID(game_id), tournament) for game_id in event.game_ids.values()]
+
+    @change_of.register
+    def _(self, event: Tournament.RoundWithdrawn, notification_id: int) -> list[IndexChange]:
+        return [GameFinished(UUID(game_id)) for game_id in event.game_ids]
 
     def changes_of(self, event: Any, notification_id: int) -> list[IndexChange]:
         change = self.change_of(event, notification_id)

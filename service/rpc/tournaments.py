@@ -153,6 +153,15 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         )
         return self._round(tournament_id, seated)
 
+    def WithdrawRound(self, request: Any, context: Context) -> Any:
+        record = self.app.tournaments.withdraw_round(
+            tournament_id_of(request.tournament_id),
+            token_of(context),
+            small_int(request.round, "round", 1000) if request.HasField("round") else None,
+            request.reason,
+        )
+        return record_message(record)
+
     def EnterResult(self, request: Any, context: Context) -> Any:
         ranking = parse_json(request.ranking_json, "ranking", MAX_MOVE_BYTES)
         scores = parse_json(request.scores_json, "scores", MAX_MOVE_BYTES, empty={})

@@ -267,6 +267,46 @@ class TournamentCommands:
             self._commit(*aggregates, tournament)
         return seated, {n: gid for n, (_, gid) in games.items()}
 
+    def withdraw_round(
+        self, tournament_id: UUID, token: str | None, round_number: int | None, reason: str
+    ) -> dict[str, Any]:
+        """Take back the round paired last, before any of its tables has a
+        move (default: that round): its games are never played, and the
+        round's number is free to pair again. A round with a move or a
+        result is played: its results are corrected instead."""
+        self.access.director(tournament_id, token)
+        reason = one_line(reason, "reason", 500, required=True)
+        with self.store.locks.tournament(tournament_id):
+            tournament = self.store.tournament(tournament_id)
+            state = tournament.state
+            if not state.rounds:
+                raise Refused("no-round", "no round is paired yet")
+            last = state.rounds[-1]
+            number = round_number if round_number is not None else last.number
+            if number != last.number:
+                raise Refused(
+                    "bad-round",
+                    f"only the round paired last (round {last.number}) can be withdrawn",
+                )
+            self._refuse_if_started(tournament, "round-played", "it can be withdrawn")
+            record = tournament.withdraw_round(number, reason)
+            self._commit(tournament)
+        return record
+
+    def _refuse_if_started(self, tournament: Tournament, code: str, what: str) -> None:
+        """Refuse when a table of the round paired last has a move or a result."""
+        last = tournament.state.rounds[-1]
+        for game_hash in last.games.values():
+            game_id = tournament.game_id_of(game_hash)
+            if (game_id is not None and self.store.has_moves(game_id)) or (
+                last.recorded or last.directed
+            ):
+                raise Refused(
+                    code,
+                    f"round {last.number} is played (a table has moves or a result); "
+                    f"{what} only before the round starts: correct its results instead",
+                )
+
     def override_seating(
         self,
         tournament_id: UUID,
@@ -290,14 +330,7 @@ class TournamentCommands:
             if not state.rounds:
                 raise Refused("no-round", "no round is paired yet")
             last = state.rounds[-1]
-            for game_hash in last.games.values():
-                game_id = tournament.game_id_of(game_hash)
-                if game_id is not None and self.store.has_moves(game_id):
-                    raise Refused(
-                        "round-started",
-                        f"a table of round {last.number} has moves already; "
-                        "a seating can only change before the round starts",
-                    )
+            self._refuse_if_started(tournament, "round-started", "a seating changes")
             seated = Round(
                 last.number,
                 tuple(Table(n, tuple(seats)) for n, seats in enumerate(tables, start=1)),
@@ -365,6 +398,7 @@ class TournamentCommands:
                 len(table.seats),
                 duplicate,
                 table.seats if overriding else None,
+                tournament.state.withdrawals(seated.number),
             )
             game, credentials, made = prepare_game(
                 created["game"],

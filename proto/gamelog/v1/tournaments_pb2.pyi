@@ -1016,3 +1016,31 @@ class GetPlayerTokensResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetPlayerTokensResponse: _TypeAlias = GetPlayerTokensResponse  # noqa: Y015
+
+@_typing.final
+class WithdrawRoundRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    round: _builtins.int
+    """The round paired last (default: that round); any other is refused."""
+    reason: _builtins.str
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        round: _builtins.int | None = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_round", b"_round", "round", b"round"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_round", b"_round", "reason", b"reason", "round", b"round", "tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__round: _TypeAlias = _typing.Literal["round"]  # noqa: Y015
+    _WhichOneofArgType__round: _TypeAlias = _typing.Literal["_round", b"_round"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__round) -> _WhichOneofReturnType__round | None: ...
+
+Global___WithdrawRoundRequest: _TypeAlias = WithdrawRoundRequest  # noqa: Y015
