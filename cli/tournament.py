@@ -16,8 +16,6 @@ the message, as every ``gamelog`` command does.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -31,9 +29,11 @@ from rich.text import Text
 
 from gamelog.cli.client import ApiError, loads
 from gamelog.cli.common import client_options, console, emit, token_option
+from gamelog.cli.spreadsheet import Cell, csv_text
 from gamelog.cli.tournament_client import TournamentClient
 from gamelog.cli.tournament_html import write_site
 from gamelog.games.protocol import ARBITER
+from gamelog.tournaments.points import decimal_number
 
 
 @click.group()
@@ -511,7 +511,8 @@ def finish(server: str, ca: str | None, as_json: bool, tournament_id: str, token
 @click.argument("tournament_id")
 @click.option("--csv", "as_csv", is_flag=True, help="CSV for spreadsheets")
 def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as_csv: bool) -> None:
-    """The standings, recomputed from the records (points exact: 7/2)."""
+    """The standings, recomputed from the records: points as decimals (6.5),
+    kept exact inside (--json adds the exact text: "13/2")."""
     with TournamentClient(server, ca) as client:
         response = client.standings(tournament_id)
     rows = standings_rows(response)
@@ -522,44 +523,44 @@ def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as
     rounds = max((len(r["by_round"]) for r in rows), default=0)
     header = ["place", "player", "name", "points", *names, "played", "byes"]
     header += [f"r{n}" for n in range(1, rounds + 1)]
-    lines = [
+    lines: list[list[Cell]] = [
         [
-            str(r["place"]),
+            r["place"],
             r["player"],
             r["name"],
             r["points"],
             *r["tiebreaks"],
-            str(r["played"]),
-            str(r["byes"]),
-            *[p if p is not None else "-" for p in r["by_round"]],
+            r["played"],
+            r["byes"],
+            *r["by_round"],
         ]
         for r in rows
     ]
     if as_csv:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(lines)
-        click.echo(out.getvalue(), nl=False)
+        # An empty cell where a player had no result: "-" would be text to defuse.
+        click.echo(csv_text(header, lines), nl=False)
         return
     table = Table(*header)
     for line in lines:
-        table.add_row(*(Text(str(cell)) for cell in line))
+        table.add_row(*(Text("-" if cell is None else str(cell)) for cell in line))
     console.print(table)
 
 
 def standings_rows(response: Any) -> list[dict[str, Any]]:
+    """Each row with its points as decimal numbers (``6.5``) and, beside
+    them, exact (``points_exact``: ``"13/2"``)."""
     return [
         {
             "place": s.place,
             "player": s.player,
             "name": s.name,
-            "points": s.points,
-            "tiebreaks": list(s.tiebreaks),
+            "points": decimal_number(s.points),
+            "points_exact": s.points,
+            "tiebreaks": [decimal_number(t) for t in s.tiebreaks],
             "lot": s.lot,
             "played": s.played,
             "byes": s.byes,
-            "by_round": [p or None for p in s.by_round],
+            "by_round": [decimal_number(p) if p else None for p in s.by_round],
         }
         for s in response.standings
     ]

@@ -20,6 +20,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from gamelog.tournaments.points import decimal_number
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import tournaments_pb2 as tpb
 from gamelog.web.gateway import Gateway, GatewayError
@@ -157,9 +158,9 @@ async def standings(gateway: Gateway, tournament_id: str) -> dict[str, Any]:
                 "place": s.place,
                 "player": s.player,
                 "name": s.name,
-                "points": s.points,
-                "tiebreaks": list(s.tiebreaks),
-                "by_round": list(s.by_round),
+                "points": decimal_number(s.points),
+                "tiebreaks": [decimal_number(t) for t in s.tiebreaks],
+                "by_round": [decimal_number(p) if p else None for p in s.by_round],
             }
             for s in answer.standings
         ],

@@ -104,8 +104,9 @@ function standingsTable(tournament) {
   for (const row of tournament.rows) {
     const tr = element("tr");
     tr.dataset.player = row.player;
+    // Points come as decimal numbers (6.5); a round without a result is null.
     for (const cell of [row.place, row.name, row.points, ...row.tiebreaks, ...row.by_round]) {
-      tr.append(element("td", String(cell)));
+      tr.append(element("td", cell === null ? "–" : String(cell)));
     }
     table.append(tr);
   }

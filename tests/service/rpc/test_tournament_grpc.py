@@ -98,8 +98,8 @@ def test_a_24_player_panem_tournament_played_through_the_players_tokens(
     rows = gamelog_json(memory_server, "tournament", "standings", tid)
     assert len(rows) == 24 and [r["place"] for r in rows] == list(range(1, 25))
     # 4 + 2 + 1 + 0 at each of 6 tables, 5 rounds: 210 points, exactly (shared
-    # places split theirs: "27/2").
-    total = sum(Fraction(r["points"]) for r in rows)
+    # places split theirs: "27/2", shown 13.5).
+    total = sum(Fraction(r["points_exact"]) for r in rows)
     assert total == 7 * 6 * 5
     assert all(all(p is not None for p in r["by_round"]) for r in rows)
     text = subprocess.run(
@@ -284,7 +284,7 @@ def test_the_directors_commands_on_the_command_line(memory_server: ServerProcess
     )
     assert forfeit["kind"] == "forfeit-declared" and forfeit["forfeited"] == [second[1]]
     rows = {r["player"]: r for r in gamelog_json(memory_server, "tournament", "standings", tid)}
-    assert rows[first[0]]["points"] == "1/2" and rows[second[0]]["points"] == "1"
+    assert rows[first[0]]["points"] == 0.5 and rows[second[0]]["points"] == 1
     withdrawn = gamelog_json(
         memory_server,
         "tournament",
