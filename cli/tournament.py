@@ -225,12 +225,29 @@ def _print_round(seated: Any, as_json: bool) -> None:
         emit(_round_json(seated))
         return
     console.print(f"round {seated.number}", highlight=False)
-    table = Table("table", "seats (first moves first)", "game id")
+    table = Table("table", "seats (first moves first)", "game id", "result")
     for t in seated.tables:
-        table.add_row(str(t.number), Text(", ".join(t.seats)), t.game_id)
+        table.add_row(
+            str(t.number), Text(", ".join(t.seats)), t.game_id, Text(result_line(t.result_json))
+        )
     console.print(table)
     if seated.byes:
         console.print(f"byes: {', '.join(seated.byes)}", markup=False, highlight=False)
+
+
+def result_line(result_json: str) -> str:
+    """A table's result in one line, best first, a shared place joined by
+    '=', a forfeit marked, and whose it is: ``ann, ben=cy (director)``;
+    ``playing`` while it has none."""
+    result = loads(result_json)
+    if not result:
+        return "playing"
+    forfeited = set(result.get("forfeited") or ())
+    places = [
+        "=".join(f"{p} (forfeit)" if p in forfeited else p for p in place)
+        for place in result["ranking"]
+    ]
+    return f"{', '.join(places)} ({result.get('source', 'game')})"
 
 
 @tournament.command()
@@ -368,14 +385,25 @@ def result(
         record = client.enter_result(
             tournament_id, round_number, table, _ranking(places), reason, token, given, forfeited
         )
-    stored = json.loads(record.record_json)
-    if as_json:
-        emit(stored)
-        return
+        stored = json.loads(record.record_json)
+        if as_json:
+            emit(stored)
+            return
+        game_id = next(
+            (
+                t.game_id
+                for t in client.tournament(tournament_id).rounds[round_number - 1].tables
+                if t.number == table
+            ),
+            "",
+        )
+        last = client.records(game_id)[-1] if game_id else {}
     click.echo(
         f"{stored['kind']} at position {stored['position']}: round {round_number} "
         f"table {table}: {' '.join(places)} ({reason})"
     )
+    if last.get("by_director") and last.get("reason") == reason:
+        click.echo(f"game {game_id[:8]} ended with this result, entered by the director")
 
 
 @tournament.command("withdraw")

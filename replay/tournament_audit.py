@@ -16,7 +16,8 @@
    each is a game of the tournament's game and options at its table (seats,
    tags), its seed is the one the tournament's seed gives it, every
    ``result-recorded`` is its game's result with the hash of its end, every
-   finished table has its result recorded, and a game an override replaced
+   finished table has its result recorded (or, for a game the director ended
+   with a paper result, the director's result), and a game an override replaced
    or a withdrawn round seated was never played.
 
 The games themselves are audited with ``audit.audit_records`` by the caller
@@ -196,7 +197,18 @@ def _against_games(
     for seated in state.rounds:
         for number, game_hash in seated.games.items():
             game = games.get(game_hash, ())
-            if game and game[-1].get("kind") == "finished" and number not in seated.recorded:
+            end = game[-1] if game else {}
+            if end.get("by_director") and number not in seated.directed:
+                return Difference(
+                    last,
+                    f"round {seated.number} table {number}'s game was ended by the director, "
+                    "but the tournament has no result of the director's for it",
+                )
+            if (
+                end.get("kind") == "finished"
+                and not end.get("by_director")
+                and (number not in seated.recorded)
+            ):
                 return Difference(
                     last,
                     f"round {seated.number} table {number}'s game ended, "

@@ -22,6 +22,7 @@ unique (``ann-smith``, ``ann-smith-2``).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
@@ -441,7 +442,12 @@ class TournamentCommands:
         given = dict(scores or {})
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in given.values()):
             raise InvalidArgument("bad-scores", "game scores are integers")
-        with self.store.locks.tournament(tournament_id):
+        game_id = self._table_game(tournament_id, round_number, table)
+        # Lock order: a game's lock, then its tournament's (as a table's end takes them).
+        with (
+            self.store.locks.game(game_id) if game_id else contextlib.nullcontext(),
+            self.store.locks.tournament(tournament_id),
+        ):
             tournament = self.store.tournament(tournament_id)
             record = tournament.direct_result(
                 round_number, table, places, given, list(forfeited), reason
@@ -450,10 +456,26 @@ class TournamentCommands:
             if tournament.state.seated(round_number).duplicate != "none":
                 # A duplicate round's stalled table no longer holds up the others' ends.
                 ended = self.table_results.end_round(tournament, round_number, {})
+            elif game_id is not None and tournament.table_of(game_id) == (round_number, table):
+                game = self.store.game(game_id)
+                if not game.is_over:
+                    game.end_by_director(director_result(record), reason)
+                    ended = [game]
             self._commit(*ended, tournament)
         for game in ended:
             self.store.remember(game)
         return record
+
+    def _table_game(self, tournament_id: UUID, round_number: int, table: int) -> UUID | None:
+        """The id of the game at ``table`` of ``round_number`` (None for
+        none), read before the locks are taken: the command checks it again
+        under them."""
+        tournament = self.store.tournament(tournament_id)
+        rounds = tournament.state.rounds
+        if not 1 <= round_number <= len(rounds):
+            return None
+        game_hash = rounds[round_number - 1].games.get(table)
+        return tournament.game_id_of(game_hash) if game_hash else None
 
     def finish_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
         """The end: final standings recorded, the seed and its nonce revealed."""
@@ -465,3 +487,20 @@ class TournamentCommands:
             record = tournament.finish()
             self._commit(tournament)
         return record
+
+
+def director_result(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's game result from the director's record (entered, corrected
+    or a forfeit), as a game's ``finished`` record holds one.
+
+    >>> director_result({"ranking": [["ann"], ["ben"]], "scores": {"ann": 3}, "forfeited": []})
+    {'ranking': [['ann'], ['ben']], 'scores': {'ann': 3}, 'winners': ['ann'], 'details': {}}
+    """
+    ranking = [list(place) for place in record["ranking"]]
+    forfeited = list(record.get("forfeited") or ())
+    return {
+        "ranking": ranking,
+        "scores": dict(record.get("scores") or {}),
+        "winners": list(ranking[0]) if ranking else [],
+        "details": {"forfeited": forfeited} if forfeited else {},
+    }
