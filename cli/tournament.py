@@ -29,6 +29,7 @@ from rich.text import Text
 
 from gamelog.cli.client import ApiError, loads
 from gamelog.cli.common import client_options, console, emit, token_option
+from gamelog.cli.roster_csv import RosterError, players_from_csv
 from gamelog.cli.spreadsheet import Cell, csv_text
 from gamelog.cli.tournament_client import TournamentClient
 from gamelog.cli.tournament_html import write_site
@@ -153,9 +154,15 @@ def new(
 @tournament.command()
 @client_options
 @click.argument("tournament_id")
-@click.argument("names", nargs=-1, required=True)
+@click.argument("names", nargs=-1)
 @token_option(required=True)
 @click.option("--round", "first_round", type=int, help="a late entry: the first round played")
+@click.option(
+    "--csv",
+    "csv_file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="players from a CSV file: a header row, columns name, club, rating",
+)
 def register(
     server: str,
     ca: str | None,
@@ -164,18 +171,40 @@ def register(
     names: tuple[str, ...],
     token: str,
     first_round: int | None,
+    csv_file: str | None,
 ) -> None:
-    """Register players by name: prints each one's id and token."""
+    """Register players by name (or from --csv FILE, with club and rating):
+    prints each one's id and token. A file with a bad row registers nobody."""
+    players: list[str | dict[str, Any]] = list(names)
+    if csv_file:
+        try:
+            players += players_from_csv(Path(csv_file).read_text(encoding="utf-8"))
+        except (RosterError, UnicodeDecodeError) as error:
+            raise click.ClickException(f"{csv_file}: {error}; nobody was registered") from None
+    if not players:
+        raise click.UsageError("name the players, or give --csv FILE")
     with TournamentClient(server, ca) as client:
-        players = client.register(tournament_id, list(names), token, first_round)
-    rows = [{"id": p.id, "name": p.name, "token": p.token} for p in players]
+        registered = client.register(tournament_id, players, token, first_round)
+    # The answer lists the players in the order they were sent.
+    rows = [
+        {
+            "id": p.id,
+            "name": p.name,
+            "club": sent.get("club") if isinstance(sent, dict) else None,
+            "rating": sent.get("rating") if isinstance(sent, dict) else None,
+            "token": p.token,
+        }
+        for sent, p in zip(players, registered, strict=True)
+    ]
     if as_json:
         emit(rows)
         return
-    table = Table("player id", "name", "token (give it to the player only)")
+    table = Table("player id", "name", "club", "rating", "token (give it to the player only)")
     for row in rows:
-        table.add_row(*(Text(str(row[key])) for key in ("id", "name", "token")))
+        cells = ("id", "name", "club", "rating", "token")
+        table.add_row(*(Text("" if row[key] is None else str(row[key])) for key in cells))
     console.print(table)
+    console.print(f"registered {len(rows)} player(s)", highlight=False)
 
 
 @tournament.command()
