@@ -110,6 +110,11 @@ class TournamentsStub:
                 request_serializer=gamelog_dot_v1_dot_tournaments__pb2.WithdrawRoundRequest.SerializeToString,
                 response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.TournamentRecord.FromString,
                 _registered_method=True)
+        self.ListTournaments = channel.unary_unary(
+                '/gamelog.v1.Tournaments/ListTournaments',
+                request_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.SerializeToString,
+                response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.FromString,
+                _registered_method=True)
 
 
 class TournamentsServicer:
@@ -226,6 +231,14 @@ class TournamentsServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListTournaments(self, request, context):
+        """The stored tournaments, newest first, filtered by name, status and date,
+        in pages (from the index, a projection of the log, as ListGames).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TournamentsServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -303,6 +316,11 @@ def add_TournamentsServicer_to_server(servicer, server):
                     servicer.WithdrawRound,
                     request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.WithdrawRoundRequest.FromString,
                     response_serializer=gamelog_dot_v1_dot_tournaments__pb2.TournamentRecord.SerializeToString,
+            ),
+            'ListTournaments': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTournaments,
+                    request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.FromString,
+                    response_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -710,6 +728,33 @@ class Tournaments:
             '/gamelog.v1.Tournaments/WithdrawRound',
             gamelog_dot_v1_dot_tournaments__pb2.WithdrawRoundRequest.SerializeToString,
             gamelog_dot_v1_dot_tournaments__pb2.TournamentRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTournaments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gamelog.v1.Tournaments/ListTournaments',
+            gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.SerializeToString,
+            gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.FromString,
             options,
             channel_credentials,
             insecure,

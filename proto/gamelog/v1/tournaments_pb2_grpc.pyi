@@ -88,6 +88,10 @@ class TournamentsStub:
     round is paired anew. A played round is refused (round-played): correct
     its results instead.
     """
+    ListTournaments: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.ListTournamentsRequest, _tournaments_pb2.ListTournamentsResponse]
+    """The stored tournaments, newest first, filtered by name, status and date,
+    in pages (from the index, a projection of the log, as ListGames).
+    """
 
 @_typing.type_check_only
 class TournamentsAsyncStub(TournamentsStub):
@@ -130,6 +134,10 @@ class TournamentsAsyncStub(TournamentsStub):
     a result, with a reason (director): its games are never played, and the
     round is paired anew. A played round is refused (round-played): correct
     its results instead.
+    """
+    ListTournaments: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.ListTournamentsRequest, _tournaments_pb2.ListTournamentsResponse]  # type: ignore[assignment]
+    """The stored tournaments, newest first, filtered by name, status and date,
+    in pages (from the index, a projection of the log, as ListGames).
     """
 
 class TournamentsServicer(metaclass=_abc_1.ABCMeta):
@@ -260,6 +268,16 @@ class TournamentsServicer(metaclass=_abc_1.ABCMeta):
         a result, with a reason (director): its games are never played, and the
         round is paired anew. A played round is refused (round-played): correct
         its results instead.
+        """
+
+    @_abc_1.abstractmethod
+    def ListTournaments(
+        self,
+        request: _tournaments_pb2.ListTournamentsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_tournaments_pb2.ListTournamentsResponse, _abc.Awaitable[_tournaments_pb2.ListTournamentsResponse]]:
+        """The stored tournaments, newest first, filtered by name, status and date,
+        in pages (from the index, a projection of the log, as ListGames).
         """
 
 def add_TournamentsServicer_to_server(servicer: TournamentsServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
