@@ -24,11 +24,12 @@ from typing import Any
 
 import click
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from gamelog.cli.client import ApiError, loads
 from gamelog.cli.common import client_options, console, emit, token_option
+from gamelog.cli.games import SHORT_ID
 from gamelog.cli.roster_csv import RosterError, players_from_csv
 from gamelog.cli.spreadsheet import Cell, csv_text
 from gamelog.cli.tournament_client import TournamentClient
@@ -621,6 +622,68 @@ def standings_rows(response: Any) -> list[dict[str, Any]]:
         }
         for s in response.standings
     ]
+
+
+@tournament.command("list")
+@client_options
+@click.option("--name", default="", help="only events whose name holds this, any case")
+@click.option("--status", type=click.Choice(["running", "finished"]), help="only these")
+@click.option("--date", default="", help="YYYY, YYYY-MM or YYYY-MM-DD: its dates or creation day")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--page", "page_token", default="", help="the next page's token a listing printed")
+def list_tournaments(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    name: str,
+    status: str | None,
+    date: str,
+    limit: int,
+    page_token: str,
+) -> None:
+    """List the stored tournaments, newest first, with short ids: any
+    unique prefix of four or more hex digits names a tournament."""
+    with TournamentClient(server, ca) as client:
+        page = client.list_tournaments(name, status or "", date, limit, page_token)
+    rows = [
+        {
+            "tournament_id": t.tournament_id,
+            "name": t.name,
+            "game": t.game,
+            "site": t.site,
+            "dates": t.dates,
+            "status": "finished" if t.finished else "running",
+            "created_at": t.created_at,
+            "origin_id": t.origin_id,
+        }
+        for t in page.tournaments
+    ]
+    if as_json:
+        emit({"tournaments": rows, "next_page_token": page.next_page_token})
+        return
+    table = Table(
+        Column("tournament", no_wrap=True, min_width=SHORT_ID),
+        "name",
+        "game",
+        "site",
+        "dates",
+        "status",
+        Column("created", no_wrap=True),
+    )
+    for row in rows:
+        table.add_row(
+            row["tournament_id"][:SHORT_ID],
+            # Anyone names a tournament: shown as written, never read as markup.
+            Text(row["name"]),
+            row["game"],
+            Text(row["site"]),
+            Text(row["dates"]),
+            row["status"],
+            row["created_at"][:19],
+        )
+    console.print(table)
+    if page.next_page_token:
+        console.print(f"more: --page {page.next_page_token}", highlight=False)
 
 
 @tournament.command()

@@ -163,6 +163,19 @@ class TournamentClient(Client):
         request = pb.ImportTournamentRequest(archive_json=json.dumps(archive))
         return self._tournament_call("ImportTournament", request)
 
+    def list_tournaments(
+        self,
+        name: str = "",
+        status: str = "",
+        date: str = "",
+        limit: int = 50,
+        page_token: str = "",
+    ) -> Any:
+        request = pb.ListTournamentsRequest(
+            name=name, status=status, date=date, limit=limit, page_token=page_token
+        )
+        return self._tournament_call("ListTournaments", request)
+
     def player_tokens(self, tournament_id: str, token: str) -> dict[str, str]:
         request = pb.GetPlayerTokensRequest(tournament_id=tournament_id)
         return dict(self._tournament_call("GetPlayerTokens", request, token).player_tokens)

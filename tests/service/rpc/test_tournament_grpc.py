@@ -232,8 +232,11 @@ def test_tournament_refusals_come_as_status_codes(memory_server: ServerProcess) 
         assert refused.value.code == "INVALID_ARGUMENT"
         assert refused.value.reason == "bad-table-size"
         with pytest.raises(ApiError) as refused:
-            client.tournament("0" * 8)
+            client.tournament("0" * 3)
         assert refused.value.code == "INVALID_ARGUMENT"
+        with pytest.raises(ApiError) as refused:
+            client.tournament("0" * 8)  # a short id that names no tournament
+        assert refused.value.code == "NOT_FOUND"
         players = client.register(tid, ["Ann", "Ben", "Cy"], created.director_token)
         with pytest.raises(ApiError) as refused:
             client.pair(tid, players[0].token)
