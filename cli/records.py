@@ -135,6 +135,7 @@ def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) ->
         "director_token": response.director_token,
         "player_tokens": dict(response.player_tokens),
         "id_map": dict(response.id_map),
+        "already_stored": list(response.already_stored),
     }
     if as_json:
         emit(imported)
@@ -143,6 +144,11 @@ def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) ->
         f"tournament {response.tournament_id} (the archive's {origin}, which its records "
         f"name): {len(response.id_map)} game(s) imported"
     )
+    if response.already_stored:
+        click.echo(
+            f"note: this archive was already imported here as "
+            f"{', '.join(response.already_stored)}; this is one more copy"
+        )
     click.echo(f"director token (keep it secret): {response.director_token}")
     for player, player_token in sorted(response.player_tokens.items()):
         click.echo(f"{player}\t{player_token}")

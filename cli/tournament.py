@@ -16,8 +16,6 @@ the message, as every ``gamelog`` command does.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import random
 from concurrent.futures import ThreadPoolExecutor
@@ -26,14 +24,18 @@ from typing import Any
 
 import click
 from rich.markup import escape
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from gamelog.cli.client import ApiError, loads
 from gamelog.cli.common import client_options, console, emit, token_option
+from gamelog.cli.games import SHORT_ID
+from gamelog.cli.roster_csv import RosterError, players_from_csv
+from gamelog.cli.spreadsheet import Cell, csv_text
 from gamelog.cli.tournament_client import TournamentClient
 from gamelog.cli.tournament_html import write_site
 from gamelog.games.protocol import ARBITER
+from gamelog.tournaments.points import decimal_number
 
 
 @click.group()
@@ -153,9 +155,15 @@ def new(
 @tournament.command()
 @client_options
 @click.argument("tournament_id")
-@click.argument("names", nargs=-1, required=True)
+@click.argument("names", nargs=-1)
 @token_option(required=True)
 @click.option("--round", "first_round", type=int, help="a late entry: the first round played")
+@click.option(
+    "--csv",
+    "csv_file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="players from a CSV file: a header row, columns name, club, rating",
+)
 def register(
     server: str,
     ca: str | None,
@@ -164,18 +172,40 @@ def register(
     names: tuple[str, ...],
     token: str,
     first_round: int | None,
+    csv_file: str | None,
 ) -> None:
-    """Register players by name: prints each one's id and token."""
+    """Register players by name (or from --csv FILE, with club and rating):
+    prints each one's id and token. A file with a bad row registers nobody."""
+    players: list[str | dict[str, Any]] = list(names)
+    if csv_file:
+        try:
+            players += players_from_csv(Path(csv_file).read_text(encoding="utf-8"))
+        except (RosterError, UnicodeDecodeError) as error:
+            raise click.ClickException(f"{csv_file}: {error}; nobody was registered") from None
+    if not players:
+        raise click.UsageError("name the players, or give --csv FILE")
     with TournamentClient(server, ca) as client:
-        players = client.register(tournament_id, list(names), token, first_round)
-    rows = [{"id": p.id, "name": p.name, "token": p.token} for p in players]
+        registered = client.register(tournament_id, players, token, first_round)
+    # The answer lists the players in the order they were sent.
+    rows = [
+        {
+            "id": p.id,
+            "name": p.name,
+            "club": sent.get("club") if isinstance(sent, dict) else None,
+            "rating": sent.get("rating") if isinstance(sent, dict) else None,
+            "token": p.token,
+        }
+        for sent, p in zip(players, registered, strict=True)
+    ]
     if as_json:
         emit(rows)
         return
-    table = Table("player id", "name", "token (give it to the player only)")
+    table = Table("player id", "name", "club", "rating", "token (give it to the player only)")
     for row in rows:
-        table.add_row(*(Text(str(row[key])) for key in ("id", "name", "token")))
+        cells = ("id", "name", "club", "rating", "token")
+        table.add_row(*(Text("" if row[key] is None else str(row[key])) for key in cells))
     console.print(table)
+    console.print(f"registered {len(rows)} player(s)", highlight=False)
 
 
 @tournament.command()
@@ -225,12 +255,29 @@ def _print_round(seated: Any, as_json: bool) -> None:
         emit(_round_json(seated))
         return
     console.print(f"round {seated.number}", highlight=False)
-    table = Table("table", "seats (first moves first)", "game id")
+    table = Table("table", "seats (first moves first)", "game id", "result")
     for t in seated.tables:
-        table.add_row(str(t.number), Text(", ".join(t.seats)), t.game_id)
+        table.add_row(
+            str(t.number), Text(", ".join(t.seats)), t.game_id, Text(result_line(t.result_json))
+        )
     console.print(table)
     if seated.byes:
         console.print(f"byes: {', '.join(seated.byes)}", markup=False, highlight=False)
+
+
+def result_line(result_json: str) -> str:
+    """A table's result in one line, best first, a shared place joined by
+    '=', a forfeit marked, and whose it is: ``ann, ben=cy (director)``;
+    ``playing`` while it has none."""
+    result = loads(result_json)
+    if not result:
+        return "playing"
+    forfeited = set(result.get("forfeited") or ())
+    places = [
+        "=".join(f"{p} (forfeit)" if p in forfeited else p for p in place)
+        for place in result["ranking"]
+    ]
+    return f"{', '.join(places)} ({result.get('source', 'game')})"
 
 
 @tournament.command()
@@ -368,14 +415,25 @@ def result(
         record = client.enter_result(
             tournament_id, round_number, table, _ranking(places), reason, token, given, forfeited
         )
-    stored = json.loads(record.record_json)
-    if as_json:
-        emit(stored)
-        return
+        stored = json.loads(record.record_json)
+        if as_json:
+            emit(stored)
+            return
+        game_id = next(
+            (
+                t.game_id
+                for t in client.tournament(tournament_id).rounds[round_number - 1].tables
+                if t.number == table
+            ),
+            "",
+        )
+        last = client.records(game_id)[-1] if game_id else {}
     click.echo(
         f"{stored['kind']} at position {stored['position']}: round {round_number} "
         f"table {table}: {' '.join(places)} ({reason})"
     )
+    if last.get("by_director") and last.get("reason") == reason:
+        click.echo(f"game {game_id[:8]} ended with this result, entered by the director")
 
 
 @tournament.command("withdraw")
@@ -461,6 +519,37 @@ def override(
     _print_round(seated, as_json)
 
 
+@tournament.command("withdraw-round")
+@client_options
+@click.argument("tournament_id")
+@token_option(required=True)
+@click.option("--reason", required=True, help="why (kept in the record)")
+@click.option("--round", "round_number", type=int, help="default: the round paired last")
+def withdraw_round(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    tournament_id: str,
+    token: str,
+    reason: str,
+    round_number: int | None,
+) -> None:
+    """Take back the round paired last, before any table has a move: its
+    games are never played, and `gamelog tournament pair` pairs it anew. A
+    played round stays: correct its results instead."""
+    with TournamentClient(server, ca) as client:
+        record = json.loads(
+            client.withdraw_round(tournament_id, reason, token, round_number).record_json
+        )
+    if as_json:
+        emit(record)
+    else:
+        click.echo(
+            f"round {record['round']} withdrawn at position {record['position']} ({reason}); "
+            f"its games will not be played: pair round {record['round']} again"
+        )
+
+
 @tournament.command()
 @client_options
 @click.argument("tournament_id")
@@ -480,7 +569,8 @@ def finish(server: str, ca: str | None, as_json: bool, tournament_id: str, token
 @click.argument("tournament_id")
 @click.option("--csv", "as_csv", is_flag=True, help="CSV for spreadsheets")
 def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as_csv: bool) -> None:
-    """The standings, recomputed from the records (points exact: 7/2)."""
+    """The standings, recomputed from the records: points as decimals (6.5),
+    kept exact inside (--json adds the exact text: "13/2")."""
     with TournamentClient(server, ca) as client:
         response = client.standings(tournament_id)
     rows = standings_rows(response)
@@ -491,47 +581,109 @@ def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as
     rounds = max((len(r["by_round"]) for r in rows), default=0)
     header = ["place", "player", "name", "points", *names, "played", "byes"]
     header += [f"r{n}" for n in range(1, rounds + 1)]
-    lines = [
+    lines: list[list[Cell]] = [
         [
-            str(r["place"]),
+            r["place"],
             r["player"],
             r["name"],
             r["points"],
             *r["tiebreaks"],
-            str(r["played"]),
-            str(r["byes"]),
-            *[p if p is not None else "-" for p in r["by_round"]],
+            r["played"],
+            r["byes"],
+            *r["by_round"],
         ]
         for r in rows
     ]
     if as_csv:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(lines)
-        click.echo(out.getvalue(), nl=False)
+        # An empty cell where a player had no result: "-" would be text to defuse.
+        click.echo(csv_text(header, lines), nl=False)
         return
     table = Table(*header)
     for line in lines:
-        table.add_row(*(Text(str(cell)) for cell in line))
+        table.add_row(*(Text("-" if cell is None else str(cell)) for cell in line))
     console.print(table)
 
 
 def standings_rows(response: Any) -> list[dict[str, Any]]:
+    """Each row with its points as decimal numbers (``6.5``) and, beside
+    them, exact (``points_exact``: ``"13/2"``)."""
     return [
         {
             "place": s.place,
             "player": s.player,
             "name": s.name,
-            "points": s.points,
-            "tiebreaks": list(s.tiebreaks),
+            "points": decimal_number(s.points),
+            "points_exact": s.points,
+            "tiebreaks": [decimal_number(t) for t in s.tiebreaks],
             "lot": s.lot,
             "played": s.played,
             "byes": s.byes,
-            "by_round": [p or None for p in s.by_round],
+            "by_round": [decimal_number(p) if p else None for p in s.by_round],
         }
         for s in response.standings
     ]
+
+
+@tournament.command("list")
+@client_options
+@click.option("--name", default="", help="only events whose name holds this, any case")
+@click.option("--status", type=click.Choice(["running", "finished"]), help="only these")
+@click.option("--date", default="", help="YYYY, YYYY-MM or YYYY-MM-DD: its dates or creation day")
+@click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 1000))
+@click.option("--page", "page_token", default="", help="the next page's token a listing printed")
+def list_tournaments(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    name: str,
+    status: str | None,
+    date: str,
+    limit: int,
+    page_token: str,
+) -> None:
+    """List the stored tournaments, newest first, with short ids: any
+    unique prefix of four or more hex digits names a tournament."""
+    with TournamentClient(server, ca) as client:
+        page = client.list_tournaments(name, status or "", date, limit, page_token)
+    rows = [
+        {
+            "tournament_id": t.tournament_id,
+            "name": t.name,
+            "game": t.game,
+            "site": t.site,
+            "dates": t.dates,
+            "status": "finished" if t.finished else "running",
+            "created_at": t.created_at,
+            "origin_id": t.origin_id,
+        }
+        for t in page.tournaments
+    ]
+    if as_json:
+        emit({"tournaments": rows, "next_page_token": page.next_page_token})
+        return
+    table = Table(
+        Column("tournament", no_wrap=True, min_width=SHORT_ID),
+        "name",
+        "game",
+        "site",
+        "dates",
+        "status",
+        Column("created", no_wrap=True),
+    )
+    for row in rows:
+        table.add_row(
+            row["tournament_id"][:SHORT_ID],
+            # Anyone names a tournament: shown as written, never read as markup.
+            Text(row["name"]),
+            row["game"],
+            Text(row["site"]),
+            Text(row["dates"]),
+            row["status"],
+            row["created_at"][:19],
+        )
+    console.print(table)
+    if page.next_page_token:
+        console.print(f"more: --page {page.next_page_token}", highlight=False)
 
 
 @tournament.command()

@@ -104,6 +104,14 @@ class TournamentClient(Client):
         )
         return self._tournament_call("OverrideSeating", request, token)
 
+    def withdraw_round(
+        self, tournament_id: str, reason: str, token: str, round_number: int | None = None
+    ) -> Any:
+        request = pb.WithdrawRoundRequest(tournament_id=tournament_id, reason=reason)
+        if round_number is not None:
+            request.round = round_number
+        return self._tournament_call("WithdrawRound", request, token)
+
     def enter_result(
         self,
         tournament_id: str,
@@ -154,6 +162,19 @@ class TournamentClient(Client):
     def import_tournament(self, archive: Any) -> Any:
         request = pb.ImportTournamentRequest(archive_json=json.dumps(archive))
         return self._tournament_call("ImportTournament", request)
+
+    def list_tournaments(
+        self,
+        name: str = "",
+        status: str = "",
+        date: str = "",
+        limit: int = 50,
+        page_token: str = "",
+    ) -> Any:
+        request = pb.ListTournamentsRequest(
+            name=name, status=status, date=date, limit=limit, page_token=page_token
+        )
+        return self._tournament_call("ListTournaments", request)
 
     def player_tokens(self, tournament_id: str, token: str) -> dict[str, str]:
         request = pb.GetPlayerTokensRequest(tournament_id=tournament_id)

@@ -24,6 +24,7 @@ from typing import Any
 from gamelog.cli.client import loads
 from gamelog.cli.tournament_client import TournamentClient
 from gamelog.games.wording import ordinal, places, standings_line
+from gamelog.tournaments.points import decimal_text
 
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em;
@@ -64,6 +65,11 @@ def write_site(client: TournamentClient, tournament_id: str, folder: Path) -> li
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+def shown(points: str) -> str:
+    """Exact points (``"13/2"``) as the page shows them: ``6.5``; empty for none."""
+    return decimal_text(points) if points else ""
 
 
 class Site:
@@ -132,13 +138,11 @@ class Site:
         head += "".join(f"<th>R{n}</th>" for n in range(1, rounds + 1))
         body_rows = []
         for s_row in self.standings:
-            cells = "".join(f'<td class="num">{escape(t)}</td>' for t in s_row.tiebreaks)
-            cells += "".join(
-                f'<td class="num">{escape(p) if p else "–"}</td>' for p in s_row.by_round
-            )
+            cells = "".join(f'<td class="num">{shown(t)}</td>' for t in s_row.tiebreaks)
+            cells += "".join(f'<td class="num">{shown(p) or "–"}</td>' for p in s_row.by_round)
             body_rows.append(
                 f'<tr><td class="num">{s_row.place}</td><td>{self.who(s_row.player)}</td>'
-                f'<td class="num"><b>{escape(s_row.points)}</b></td>{cells}'
+                f'<td class="num"><b>{shown(s_row.points)}</b></td>{cells}'
                 f'<td class="num">{s_row.played}</td></tr>'
             )
         standings = (
@@ -149,8 +153,8 @@ class Site:
         return self.page(
             "Standings",
             f'<table class="tags">{rows}</table>{standings}'
-            '<p class="small">Points are exact: shared places split their points '
-            "(3/2 is one and a half).</p>",
+            '<p class="small">Shared places split their points exactly; '
+            "a third shows as .333.</p>",
         )
 
     def crosstable(self) -> str:
@@ -171,7 +175,7 @@ class Site:
                 key = (seated.number, s_row.player)
                 points = s_row.by_round[index] if index < len(s_row.by_round) else ""
                 if key in byes:
-                    cells.append(f"<td>bye <b>{escape(points or '')}</b></td>")
+                    cells.append(f"<td>bye <b>{shown(points)}</b></td>")
                     continue
                 if key not in where:
                     cells.append("<td>–</td>")
@@ -191,12 +195,12 @@ class Site:
                         outcome += " (forfeit)"
                 link = f"round-{seated.number}-table-{table.number}.html"
                 cells.append(
-                    f'<td><b>{escape(points or "")}</b> <a href="{link}">T{table.number}</a> '
+                    f'<td><b>{shown(points)}</b> <a href="{link}">T{table.number}</a> '
                     f'{escape(outcome)}<br><span class="small">vs {escape(others)}</span></td>'
                 )
             rows.append(
                 f'<tr><td class="num">{s_row.place}</td><td>{self.who(s_row.player)}</td>'
-                f'<td class="num"><b>{escape(s_row.points)}</b></td>{"".join(cells)}</tr>'
+                f'<td class="num"><b>{shown(s_row.points)}</b></td>{"".join(cells)}</tr>'
             )
         return self.page(
             "Crosstable",

@@ -67,7 +67,7 @@ from gamelog.replay.fold import line_events, start_state
 from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.tournament_record import DUPLICATE_TAG, TOURNAMENT_TAG
 
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on a record instead of refusing it."""
@@ -293,6 +293,19 @@ def _audit_line(
             if record["on_timeout"] != clocks.control.on_timeout:
                 return report.fail(Difference(position, "the time-out's rule differs"))
             timed_out = record["seats"]
+        elif kind == "finished" and record.get("by_director"):
+            # A tournament director's result for a table played on paper:
+            # the game was still on, and the result ranks its seats.
+            if TOURNAMENT_TAG not in metadata:
+                return report.fail(Difference(position, "only a tournament's table has a director"))
+            if over is not None:
+                return report.fail(Difference(position, "the director ended a game that was over"))
+            ranked = sorted(seat for place in record["result"]["ranking"] for seat in place)
+            if ranked != sorted(seats):
+                return report.fail(
+                    Difference(position, "the director's result does not rank every seat once")
+                )
+            line = line.after_finish()
         elif kind == "finished":
             expected = over
             if expected is None:

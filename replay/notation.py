@@ -69,7 +69,10 @@ def record_line(rules: Presentation[Any], state_before: Any, record: Record) -> 
         approved = record.get("approved_by") or []
         return f"{line}, approved by {and_list(approved)}" if approved else line
     if kind == "finished":
-        return f"game over: {standings_line(record['result'])}"
+        line = f"game over: {standings_line(record['result'])}"
+        if record.get("by_director"):
+            return f"{line} (entered by the director: {record.get('reason', '')})"
+        return line
     if kind == "timeout":
         late = and_list(record["seats"])
         if record["on_timeout"] == "lose":

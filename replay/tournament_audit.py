@@ -16,8 +16,9 @@
    each is a game of the tournament's game and options at its table (seats,
    tags), its seed is the one the tournament's seed gives it, every
    ``result-recorded`` is its game's result with the hash of its end, every
-   finished table has its result recorded, and a game an override replaced
-   was never played.
+   finished table has its result recorded (or, for a game the director ended
+   with a paper result, the director's result), and a game an override replaced
+   or a withdrawn round seated was never played.
 
 The games themselves are audited with ``audit.audit_records`` by the caller
 (an archive import audits everything before storing anything).
@@ -146,10 +147,18 @@ def _against_games(
     created = state.created
     overridden: dict[str, bool] = {}
     """Each game → an override created it (its seed's label names its seats)."""
+    withdrawals: dict[int, int] = {}
+    """Each round → how often it was withdrawn so far (its seeds' labels say so)."""
+    duplicates: dict[int, str] = {}
+    """Each round → its duplicate mode, as it was paired last."""
     for record in records:
         kind = record["kind"]
+        if kind == "round-withdrawn":
+            withdrawals[record["round"]] = withdrawals.get(record["round"], 0) + 1
+        if kind == "round-paired":
+            duplicates[record["round"]] = str(record.get("duplicate", "none"))
         if kind in ("round-paired", "seating-overridden"):
-            duplicate = _duplicate_of(records, record["round"])
+            duplicate = duplicates.get(record["round"], "none")
             for table in record["tables"]:
                 game = games.get(table["game"])
                 where = f"round {record['round']} table {table['table']}"
@@ -165,6 +174,7 @@ def _against_games(
                     seed,
                     tournament_id,
                     by_override,
+                    withdrawals.get(record["round"], 0),
                 )
                 if problem:
                     return Difference(record["position"], f"{where}: {problem}")
@@ -187,7 +197,18 @@ def _against_games(
     for seated in state.rounds:
         for number, game_hash in seated.games.items():
             game = games.get(game_hash, ())
-            if game and game[-1].get("kind") == "finished" and number not in seated.recorded:
+            end = game[-1] if game else {}
+            if end.get("by_director") and number not in seated.directed:
+                return Difference(
+                    last,
+                    f"round {seated.number} table {number}'s game was ended by the director, "
+                    "but the tournament has no result of the director's for it",
+                )
+            if (
+                end.get("kind") == "finished"
+                and not end.get("by_director")
+                and (number not in seated.recorded)
+            ):
                 return Difference(
                     last,
                     f"round {seated.number} table {number}'s game ended, "
@@ -196,6 +217,10 @@ def _against_games(
         for game_hash in seated.replaced:
             if len(games.get(game_hash, ())) > 1:
                 return Difference(last, "a game a seating override replaced was played")
+    for seated in state.withdrawn:
+        for game_hash in (*seated.games.values(), *seated.replaced):
+            if len(games.get(game_hash, ())) > 1:
+                return Difference(last, f"a game of round {seated.number}, withdrawn, was played")
     return None
 
 
@@ -217,13 +242,6 @@ def _is_over(game: Sequence[Record]) -> bool:
         return False
 
 
-def _duplicate_of(records: Sequence[Record], round_number: int) -> str:
-    for record in records:
-        if record["kind"] == "round-paired" and record["round"] == round_number:
-            return str(record.get("duplicate", "none"))
-    return "none"
-
-
 def _table_game_problem(
     tournament: Record,
     game: Sequence[Record],
@@ -233,6 +251,7 @@ def _table_game_problem(
     seed: bytes | None,
     tournament_id: str | None,
     by_override: bool = False,
+    withdrawn: int = 0,
 ) -> str | None:
     created = game[0]
     if created.get("hash") != table["game"]:
@@ -269,6 +288,7 @@ def _table_game_problem(
             len(table["seats"]),
             duplicate,
             table["seats"] if by_override else None,
+            withdrawn,
         )
         if end.get("seed") != wanted_seed.hex():
             return "the game's seed is not the one the tournament's seed gives it"

@@ -34,6 +34,9 @@ result-entered      round, table, ranking, scores, reason: the director's
                     result for a table without one (played on paper)
 result-corrected    round, table, ranking, scores, reason
 forfeit-declared    round, table, ranking, forfeited, reason
+round-withdrawn     round, reason: the director takes back the round paired
+                    last, before any of its tables has a move or a result; its
+                    games are never played, and the round is paired anew
 finished            seed, seed_nonce (revealed), standings [{place, player,
                     points}]
 =================== ===========================================================
@@ -92,6 +95,7 @@ def table_seed(
     size: int,
     duplicate: str,
     seats: Sequence[str] | None = None,
+    withdrawn: int = 0,
 ) -> bytes:
     """The seed of a table's game, drawn from the tournament's seed, so the
     revealed tournament seed accounts for every deal. Each table has its own
@@ -99,8 +103,12 @@ def table_seed(
     players shares one (``round R deal for K``). A game a seating override
     created (``seats``: its seats) has its own (``round R table T seated
     again: SEATS``), so it never deals the game it replaced again: a player
-    moved away has seen that deal.
+    moved away has seen that deal. A round paired again after ``withdrawn``
+    withdrawals of it adds ``, paired again N`` to each label, for the same
+    reason: its players may have looked at the withdrawn round's deals.
 
+    >>> table_seed(b"s", 2, 1, 4, "none") == table_seed(b"s", 2, 1, 4, "none", withdrawn=1)
+    False
     >>> table_seed(b"s", 1, 1, 4, "seed") == table_seed(b"s", 1, 2, 4, "seed")
     True
     >>> table_seed(b"s", 1, 1, 4, "none") == table_seed(b"s", 1, 2, 4, "none")
@@ -114,6 +122,8 @@ def table_seed(
         label = f"round {round_number} table {table} seated again: {' '.join(seats)}"
     else:
         label = f"round {round_number} table {table}"
+    if withdrawn:
+        label += f", paired again {withdrawn}"
     return hashlib.sha256(seed + b"/" + label.encode()).digest()
 
 
@@ -172,6 +182,9 @@ class TournamentState:
     folding 5,000 registrations take 1.6 s)."""
     changes: tuple[RosterChange, ...] = ()
     rounds: tuple[SeatedRound, ...] = ()
+    withdrawn: tuple[SeatedRound, ...] = ()
+    """Rounds the director withdrew before they started, in the order of
+    their withdrawal: their games are never played."""
     finished: bool = False
     position: int = 0
     last_hash: str = ""
@@ -191,6 +204,11 @@ class TournamentState:
 
     def active(self, round_number: int) -> tuple[str, ...]:
         return active_players(self.players, self.changes, round_number)
+
+    def withdrawals(self, round_number: int) -> int:
+        """How often round ``round_number`` was withdrawn (its tables' seeds
+        differ each time it is paired again)."""
+        return sum(1 for seated in self.withdrawn if seated.number == round_number)
 
     def seated(self, round_number: int) -> SeatedRound:
         if not 1 <= round_number <= len(self.rounds):
@@ -357,6 +375,23 @@ def _overridden(state: TournamentState, record: Record) -> TournamentState:
     return replace(state, rounds=(*state.rounds[:-1], changed))
 
 
+def _round_withdrawn(state: TournamentState, record: Record) -> TournamentState:
+    number = record["round"]
+    if number != len(state.rounds):
+        raise TournamentRecordError(
+            "bad-round", f"only the round paired last (round {len(state.rounds)}) can be withdrawn"
+        )
+    seated = state.rounds[-1]
+    if seated.recorded or seated.directed or seated.held:
+        raise TournamentRecordError(
+            "round-played",
+            f"round {number} has results already: it is played, so correct its results "
+            "(with a reason) instead",
+        )
+    _reason(record)
+    return replace(state, rounds=state.rounds[:-1], withdrawn=(*state.withdrawn, seated))
+
+
 def _result_recorded(state: TournamentState, record: Record) -> TournamentState:
     seated = state.seated(record["round"])
     number = record["table"]
@@ -446,5 +481,6 @@ _STEPS = {
     "result-entered": _directed,
     "result-corrected": _directed,
     "forfeit-declared": _directed,
+    "round-withdrawn": _round_withdrawn,
     "finished": _finished,
 }

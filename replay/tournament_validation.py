@@ -65,6 +65,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "result-entered": ("round", "table", "ranking", "scores", "reason"),
     "result-corrected": ("round", "table", "ranking", "scores", "reason"),
     "forfeit-declared": ("round", "table", "ranking", "forfeited", "reason"),
+    "round-withdrawn": ("round", "reason"),
     "finished": ("seed", "seed_nonce", "standings"),
 }
 
@@ -258,6 +259,11 @@ def _finished(record: dict[str, Any]) -> None:
         raise Problem("standings must be [{place, player, points}]")
 
 
+def _withdrawn(record: dict[str, Any]) -> None:
+    _round(record)
+    _reason(record)
+
+
 def _round(record: Mapping[str, Any]) -> None:
     if not _count(record["round"], MAX_ROUNDS) or record["round"] < 1:
         raise Problem("round must be a round number from 1")
@@ -279,5 +285,6 @@ CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
     "result-entered": _result,
     "result-corrected": _result,
     "forfeit-declared": _result,
+    "round-withdrawn": _withdrawn,
     "finished": _finished,
 }

@@ -66,7 +66,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "finished": ("result", "seed", "seed_nonce"),
     "timeout": ("seats", "on_timeout"),
 }
-OPTIONAL_BY_KIND: dict[str, tuple[str, ...]] = {"move": ("request_id", "by_rule", "by_arbiter")}
+OPTIONAL_BY_KIND: dict[str, tuple[str, ...]] = {
+    "move": ("request_id", "by_rule", "by_arbiter"),
+    "finished": ("by_director", "reason"),
+}
 FORMAT_1_LACKS: dict[str, tuple[str, ...]] = {"created": ("format",), "finished": ("seed_nonce",)}
 """Fields a format-1 record (written before hiding commitments) does not have."""
 
@@ -239,6 +242,12 @@ def _check_finished(record: Record, seats: list[str], redacted: bool) -> None:
         raise Problem("result winners must be a list and details an object")
     if len(canonical_json(result)) > MAX_EVENTS_BYTES:
         raise Problem(f"result is over {MAX_EVENTS_BYTES} bytes")
+    if ("by_director" in record) != ("reason" in record):
+        raise Problem("a director's end has by_director and a reason; any other end neither")
+    if "by_director" in record:
+        if record["by_director"] is not True:
+            raise Problem("by_director is true or absent")
+        _text(record, "reason", 1000)
     if not isinstance(record["seed"], str) or not SEED_HEX.fullmatch(record["seed"]):
         raise Problem("seed must be 1 to 64 bytes of lowercase hexadecimal")
     if "seed_nonce" in record and check_secret(record["seed_nonce"], "seed_nonce", NONCE_HEX):

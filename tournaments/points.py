@@ -20,11 +20,22 @@ Records never hold floats: :func:`exact_text` writes ``"3/2"`` and
 
 >>> exact("3/2") + exact("1/2"), exact_text(Fraction(-1, 2))
 (Fraction(2, 1), '-1/2')
+
+People read decimals: :func:`decimal_text` shows points as a director and a
+spreadsheet expect them (``6.5``, never ``13/2``, which a spreadsheet reads as
+a date), and :func:`decimal_number` gives the same value as a JSON number.
+Sums and comparisons stay exact inside; only the shown form is rounded.
+
+>>> decimal_text(Fraction(13, 2)), decimal_text(Fraction(-3, 2)), decimal_text(Fraction(7, 3))
+('6.5', '-1.5', '2.333')
+>>> decimal_number("13/2"), decimal_number("4")
+(6.5, 4)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import cache
 
@@ -92,3 +103,26 @@ def exact(text: str) -> Fraction:
         return Fraction(text)
     except (ValueError, ZeroDivisionError) as error:
         raise TournamentError("bad-points", f"{text!r} is not an exact number of points") from error
+
+
+SHOWN_PLACES = 3
+"""Decimal places shown at most: halves, quarters and eighths show exactly,
+thirds as ``2.333`` (the standings order by the exact values)."""
+
+
+def decimal_text(value: Fraction | str) -> str:
+    """Points (exact, or their exact text) as a decimal: ``6.5``, ``7``,
+    ``-0.25``, ``2.333``; at most ``SHOWN_PLACES`` places, no trailing zeros."""
+    points = exact(value) if isinstance(value, str) else value
+    quotient = Decimal(points.numerator) / Decimal(points.denominator)
+    shown = quotient.quantize(Decimal(1).scaleb(-SHOWN_PLACES), rounding=ROUND_HALF_EVEN)
+    text = f"{shown:f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def decimal_number(value: Fraction | str) -> int | float:
+    """Points as a JSON number: an int when whole, else the decimal shown."""
+    text = decimal_text(value)
+    return float(text) if "." in text else int(text)

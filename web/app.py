@@ -22,6 +22,7 @@ one, and the front end keeps none: it has no sessions and no cookies.
     POST /api/qr                         {"text": link}: the link as a QR code (SVG)
     GET  /api/events                     tournaments (events) from the games' tags
     GET  /api/event?name=E               one event's rounds and tables
+    GET  /api/event?tournament=ID        one tournament's rounds, tables and standings
 
 >>> token_from("Bearer abc"), token_from(None)
 ('abc', None)
@@ -311,12 +312,17 @@ async def event_list(request: Request) -> Response:
 
 async def event(request: Request) -> Response:
     name = request.query_params.get("name", "")
-    if not name:
-        raise bad_request("bad-event", "name the event: /api/event?name=...")
+    tournament = request.query_params.get("tournament", "")
+    if not name and not tournament:
+        raise bad_request(
+            "bad-event", "name the event: /api/event?name=... or /api/event?tournament=ID"
+        )
     shared: SharedCalls = request.app.state.shared
     gateway = gateway_of(request)
     return JSONResponse(
-        await shared.call(("event", name), lambda: tournaments.event(gateway, name))
+        await shared.call(
+            ("event", name, tournament), lambda: tournaments.event(gateway, name, tournament)
+        )
     )
 
 

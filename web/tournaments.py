@@ -20,6 +20,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from gamelog.tournaments.points import decimal_number
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import tournaments_pb2 as tpb
 from gamelog.web.gateway import Gateway, GatewayError
@@ -35,6 +36,8 @@ MAX_TOURNAMENTS = 8
 """The most tournaments one event shows standings for (anyone may create
 tournaments under an event's name, so an event's page does not call the
 service once per tournament it finds)."""
+LISTED_TOURNAMENTS = 100
+"""The newest tournaments the events' page lists by id."""
 MAX_GAMES = 10_000
 """The most games one view reads (pages of the service's listing)."""
 AT_ONCE = 8
@@ -49,12 +52,15 @@ def natural_key(text: str) -> tuple[int, int, str]:
     return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
-async def _games(gateway: Gateway, event: str = "") -> list[dict[str, Any]]:
-    """The stored games (of one event, when named), newest first."""
+async def _games(gateway: Gateway, event: str = "", tournament: str = "") -> list[dict[str, Any]]:
+    """The stored games (of one event, or one tournament's tables, when
+    named), newest first."""
     games: list[dict[str, Any]] = []
     page = ""
     while len(games) < MAX_GAMES:
-        request = pb.ListGamesRequest(limit=1000, event=event, page_token=page)
+        request = pb.ListGamesRequest(
+            limit=1000, event=event, tournament_id=tournament, page_token=page
+        )
         response = await gateway.call("ListGames", request)
         games.extend(summary_entry(s) for s in response.games)
         page = response.next_page_token
@@ -79,13 +85,41 @@ async def events(gateway: Gateway) -> dict[str, Any]:
         {**e, "rounds": sorted(e["rounds"], key=natural_key)}
         for e in sorted(found.values(), key=lambda e: e["name"])
     ]
-    return {"note": STANDINGS_NOTE, "events": listed}
+    return {"note": STANDINGS_NOTE, "events": listed, "tournaments": await _tournaments(gateway)}
 
 
-async def event(gateway: Gateway, name: str) -> dict[str, Any]:
-    """One event's rounds and tables, each table with its game and result."""
-    games = await _games(gateway, name)
-    if not games:
+async def _tournaments(gateway: Gateway) -> list[dict[str, Any]]:
+    """gamelog's tournaments, newest first, each by its id: two events of
+    one name stay two."""
+    request = tpb.ListTournamentsRequest(limit=LISTED_TOURNAMENTS)
+    try:
+        response = await gateway.call_tournaments("ListTournaments", request)
+    except GatewayError:
+        return []  # the events from the tags still show
+    return [
+        {
+            "tournament_id": t.tournament_id,
+            "name": t.name,
+            "game": t.game,
+            "site": t.site,
+            "dates": t.dates,
+            "finished": t.finished,
+        }
+        for t in response.tournaments
+    ]
+
+
+async def event(gateway: Gateway, name: str, tournament: str = "") -> dict[str, Any]:
+    """One event's rounds and tables, each table with its game and result:
+    the games tagged with its name, or (``tournament``: an id) the tables
+    that one tournament seated, and its standings alone."""
+    if tournament:
+        about = await gateway.call_tournaments(
+            "GetTournament", tpb.GetTournamentRequest(tournament_id=tournament)
+        )
+        tournament, name = about.tournament_id, about.name
+    games = await _games(gateway, "" if tournament else name, tournament)
+    if not games and not tournament:
         raise GatewayError("NOT_FOUND", "no-such-event", f"no game carries the Event tag {name!r}")
     results = await _results([g for g in games if g["finished"]][:MAX_RESULTS], gateway)
     rounds: dict[str, list[dict[str, Any]]] = {}
@@ -107,8 +141,11 @@ async def event(gateway: Gateway, name: str) -> dict[str, Any]:
     # game, and an imported tournament's tags name where it was created.
     tables = Counter(g["tournament_id"] for g in games if g["tournament_id"])
     named = sorted(sorted(tables, key=lambda t: (-tables[t], t))[:MAX_TOURNAMENTS])
+    if tournament:
+        named = [tournament]
     return {
         "name": name,
+        "tournament_id": tournament,
         "note": STANDINGS_NOTE,
         "standings": list(await asyncio.gather(*(standings(gateway, t) for t in named))) or None,
         "rounds": [
@@ -157,9 +194,9 @@ async def standings(gateway: Gateway, tournament_id: str) -> dict[str, Any]:
                 "place": s.place,
                 "player": s.player,
                 "name": s.name,
-                "points": s.points,
-                "tiebreaks": list(s.tiebreaks),
-                "by_round": list(s.by_round),
+                "points": decimal_number(s.points),
+                "tiebreaks": [decimal_number(t) for t in s.tiebreaks],
+                "by_round": [decimal_number(p) if p else None for p in s.by_round],
             }
             for s in answer.standings
         ],

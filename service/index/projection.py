@@ -3,11 +3,15 @@
 ``GameIndexProjection`` is an eventsourcing ``Projection``: it turns domain
 events into changes of its view (``index_view.GameIndexView``, a tracking
 recorder) and hands them over together with the ``Tracking`` of the last event
-they cover, so the view stores both in one transaction. Only two events matter:
+they cover, so the view stores both in one transaction. These events matter:
 
 - ``Game.Created`` adds the game: type, seats, tags, parent and fork position,
   creation time and the creation record's hash;
 - ``Game.Finished`` marks it finished.
+
+- ``Tournament.Created`` adds a tournament (name, game, site, dates, its
+  creation's hash and the id it was created under); ``Tournament.Finished``
+  marks it finished.
 
 Moves do not touch the index (a game's last position is read from the events'
 own key), so the projection costs a move nothing.
@@ -20,7 +24,10 @@ tournament's events that seat a round (``Tournament.RoundPaired`` and
 tournament by its id in this store (an imported tournament's tables are
 listed under that, not under the id their ``Tournament`` tag names). The
 tournament saves its tables' games in the same transaction as that event,
-placed first, so a game's creation always comes first in the log.
+placed first, so a game's creation always comes first in the log. A round
+the director withdraws (``Tournament.RoundWithdrawn``) marks its games
+finished, without a result: they are never played, so they do not list as
+running.
 """
 
 from __future__ import annotations
@@ -40,7 +47,10 @@ from gamelog.service.index.view import (
     GameIndexView,
     IndexChange,
     IndexedGame,
+    IndexedTournament,
     TableAssigned,
+    TournamentAdded,
+    TournamentFinished,
 )
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import UNREADABLE
@@ -49,10 +59,13 @@ from gamelog.service.storage.topics import topics_of
 
 log = logging.getLogger(__name__)
 TOPICS: tuple[str, ...] = (
+    *topics_of(Tournament.Created),
+    *topics_of(Tournament.Finished),
     *topics_of(Game.Created),
     *topics_of(Game.Finished),
     *topics_of(Tournament.RoundPaired),
     *topics_of(Tournament.SeatingOverridden),
+    *topics_of(Tournament.RoundWithdrawn),
 )
 """The stored events the index reads (under every topic they were stored by)."""
 
@@ -87,6 +100,22 @@ def indexed_game(event: Game.Created, seq: int) -> IndexedGame:
     )
 
 
+def indexed_tournament(event: Tournament.Created, seq: int) -> IndexedTournament:
+    """The index's row for a tournament, from its creation event."""
+    record = event.record
+    return IndexedTournament(
+        tournament_id=event.originator_id,
+        seq=seq,
+        name=str(record["name"]),
+        game=str(record["game"]),
+        site=str(record.get("site") or ""),
+        dates=str(record.get("dates") or ""),
+        created_at=event.timestamp.isoformat(),
+        creation_hash=str(record["hash"]),
+        origin_id=str(event.origin_id or event.originator_id),
+    )
+
+
 class GameIndexProjection(Projection[GameIndexView]):
     """Game events → changes of the game index."""
 
@@ -110,6 +139,18 @@ class GameIndexProjection(Projection[GameIndexView]):
     def _(self, event: Tournament.RoundPaired, notification_id: int) -> list[IndexChange]:
         tournament = str(event.originator_id)
         return [TableAssigned(UUID(game_id), tournament) for game_id in event.game_ids.values()]
+
+    @change_of.register
+    def _(self, event: Tournament.Created, notification_id: int) -> IndexChange | None:
+        return TournamentAdded(indexed_tournament(event, notification_id))
+
+    @change_of.register
+    def _(self, event: Tournament.Finished, notification_id: int) -> IndexChange | None:
+        return TournamentFinished(event.originator_id)
+
+    @change_of.register
+    def _(self, event: Tournament.RoundWithdrawn, notification_id: int) -> list[IndexChange]:
+        return [GameFinished(UUID(game_id)) for game_id in event.game_ids]
 
     def changes_of(self, event: Any, notification_id: int) -> list[IndexChange]:
         change = self.change_of(event, notification_id)

@@ -41,6 +41,11 @@ from eventsourcing.sqlite import (
     SQLiteTransaction,
 )
 
+from gamelog.service.index.tournament_sql import (
+    TOURNAMENT_COLUMNS,
+    TOURNAMENT_TABLES,
+    SQLTournamentRows,
+)
 from gamelog.service.index.view import (
     MAX_TREE_DEPTH,
     GameAdded,
@@ -51,6 +56,8 @@ from gamelog.service.index.view import (
     IndexedGame,
     IndexMoved,
     TableAssigned,
+    TournamentAdded,
+    TournamentFinished,
 )
 
 TRACKING_TABLE = "gamelog_index_tracking"
@@ -87,7 +94,10 @@ TABLES = (
     "CREATE INDEX IF NOT EXISTS gamelog_index_tags_by_key ON {tags} (key, seq)",
     "CREATE TABLE IF NOT EXISTS {seats} ("
     " seat TEXT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY (seat, seq))",
+    *TOURNAMENT_TABLES,
 )
+INDEX_TABLES = ("index", "tags", "seats", "tournaments")
+"""The index's tables (by their names' keys), rebuilt and swapped in together."""
 COLUMNS = (
     "game_id, seq, game, rules_version, finished, seats, tags, parent_game_id,"
     " parent_json, tournament_id, created_at, creation_hash"
@@ -116,7 +126,7 @@ def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
         yield items[start : start + CHUNK]
 
 
-class SQLGameIndex(GameIndexView):
+class SQLGameIndex(SQLTournamentRows, GameIndexView):
     """The queries both databases share."""
 
     names: dict[str, str]
@@ -191,13 +201,15 @@ class SQLGameIndex(GameIndexView):
                 self._sql("UPDATE {index} SET tournament_id = ? WHERE game_id = ?"),
                 (change.tournament_id, change.game_id.hex),
             )
+        elif isinstance(change, (TournamentAdded, TournamentFinished)):
+            self._apply_tournament(cursor, change)
 
     def beside(self) -> SQLGameIndex:
         rebuilt = copy.copy(self)
         rebuilt.upstream = f"{self.upstream}{REBUILT}"
         rebuilt.names = {
             **self.names,
-            **{table: self._beside_name(table) for table in ("index", "tags", "seats")},
+            **{table: self._beside_name(table) for table in INDEX_TABLES},
         }
         rebuilt.drop()
         with rebuilt._writing() as cursor:
@@ -215,7 +227,12 @@ class SQLGameIndex(GameIndexView):
     def take_over(self, rebuilt: GameIndexView) -> None:
         assert isinstance(rebuilt, SQLGameIndex)
         position = rebuilt.position()
-        columns = {"index": COLUMNS, "tags": "key, value, seq", "seats": "seat, seq"}
+        columns = {
+            "index": COLUMNS,
+            "tags": "key, value, seq",
+            "seats": "seat, seq",
+            "tournaments": TOURNAMENT_COLUMNS,
+        }
         with self._writing() as cursor:
             for table, names in columns.items():
                 cursor.execute(self._sql(f"DELETE FROM {{{table}}}"))
@@ -239,7 +256,7 @@ class SQLGameIndex(GameIndexView):
         if not self.upstream.endswith(REBUILT):
             raise ValueError("only an index made beside another is dropped")
         with self._writing() as cursor:
-            for table in ("index", "tags", "seats"):
+            for table in INDEX_TABLES:
                 cursor.execute(self._sql(f"DROP TABLE IF EXISTS {{{table}}}"))
             cursor.execute(
                 self._sql("DELETE FROM {tracking} WHERE application_name = ?"), (self.upstream,)
@@ -407,6 +424,7 @@ class SQLiteGameIndexView(SQLGameIndex, SQLiteTrackingRecorder):
             "index": "gamelog_index",
             "tags": "gamelog_index_tags",
             "seats": "gamelog_index_seats",
+            "tournaments": "gamelog_index_tournaments",
             "tracking": TRACKING_TABLE,
             "events": events_table,
             "key": "TEXT",

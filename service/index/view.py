@@ -1,4 +1,4 @@
-"""The game index: one row per stored game, kept beside the events.
+"""The game index: one row per stored game (and per tournament), kept beside the events.
 
 The index is a *read model*: a view of the event log that answers "which games
 are there?" at the cost of the answer, not of the store. It is an
@@ -8,7 +8,9 @@ event is applied exactly once and the index resumes where it stopped after a
 crash (``index_projection`` says which events change what, ``index_follower``
 feeds it from the log). This module holds what the index holds and what it can
 be asked; ``index_sql`` stores it in SQLite (and in memory), ``index_postgres``
-in PostgreSQL.
+in PostgreSQL. Tournaments are listed from the same index, a table of their
+own beside the games' (``tournament_sql``), fed by the same projection and
+rebuilt with it: one tracking position covers both.
 
     >>> filters = GameFilter(game="panem", tags={"Event": "Club night"})
     >>> filters.problem() is None
@@ -19,6 +21,7 @@ in PostgreSQL.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +33,7 @@ from gamelog.games.protocol import JSON
 from gamelog.replay.checks import MAX_TAG_VALUE, quoted
 
 STATUSES = ("running", "finished")
+DATE_PREFIX = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
 MAX_TAG_FILTERS = 32
 MAX_TREE_DEPTH = 10_000
 """Branches of branches deeper than this are left out of a tree (a guard: no
@@ -88,7 +92,36 @@ class TableAssigned:
     tournament_id: str
 
 
-IndexChange = GameAdded | GameFinished | TableAssigned
+@dataclass(frozen=True)
+class IndexedTournament:
+    """What the index knows of one tournament: its creation, and whether it finished."""
+
+    tournament_id: UUID
+    seq: int
+    """The notification id of its creation: the listing's order."""
+    name: str
+    game: str
+    site: str
+    dates: str
+    created_at: str
+    creation_hash: str
+    """The hash of its creation record: equal for two imports of one archive."""
+    origin_id: str
+    """The id it was created under (itself, or an imported archive's)."""
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class TournamentAdded:
+    tournament: IndexedTournament
+
+
+@dataclass(frozen=True)
+class TournamentFinished:
+    tournament_id: UUID
+
+
+IndexChange = GameAdded | GameFinished | TableAssigned | TournamentAdded | TournamentFinished
 
 
 class IndexMoved(Exception):
@@ -137,6 +170,34 @@ class GameFilter:
         texts += [text for pair in self.tag_pairs() for text in pair]
         if any(len(text) > MAX_TAG_VALUE for text in texts):
             return f"a filter's text is at most {MAX_TAG_VALUE} characters"
+        return None
+
+
+@dataclass(frozen=True)
+class TournamentFilter:
+    """What a listing of tournaments asks for; every field given must hold.
+
+    >>> TournamentFilter(name="club", status="running", date="2026-11").problem() is None
+    True
+    >>> TournamentFilter(date="30.11.2026").problem()
+    "a date is YYYY, YYYY-MM or YYYY-MM-DD, not '30.11.2026'"
+    """
+
+    name: str = ""
+    """Part of the name, any case."""
+    status: str = ""
+    """``running``, ``finished``, or empty for both."""
+    date: str = ""
+    """``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``: the start of its dates or of
+    the day it was created."""
+
+    def problem(self) -> str | None:
+        if self.status and self.status not in STATUSES:
+            return f"status is 'running' or 'finished', not {quoted(self.status)}"
+        if len(self.name) > MAX_TAG_VALUE:
+            return f"a filter's text is at most {MAX_TAG_VALUE} characters"
+        if self.date and not DATE_PREFIX.fullmatch(self.date):
+            return f"a date is YYYY, YYYY-MM or YYYY-MM-DD, not {quoted(self.date)}"
         return None
 
 
@@ -227,3 +288,23 @@ class GameIndexView(TrackingRecorder, ABC):
     @abstractmethod
     def everything(self) -> list[IndexedGame]:
         """The whole index, in creation order: for checks and maintenance only."""
+
+    # -- tournaments -------------------------------------------------------------------
+
+    @abstractmethod
+    def tournaments(
+        self, filters: TournamentFilter, limit: int, before_seq: int | None = None
+    ) -> list[IndexedTournament]:
+        """The newest ``limit`` tournaments ``filters`` lets through, created
+        before ``before_seq`` when given; newest first."""
+
+    @abstractmethod
+    def tournament_ids_with_prefix(self, hex_prefix: str, limit: int) -> list[UUID]:
+        """Tournament ids whose 32 hex digits start with ``hex_prefix`` (lower case)."""
+
+    @abstractmethod
+    def count_tournaments_with_prefix(self, hex_prefix: str) -> int: ...
+
+    @abstractmethod
+    def tournament_ids_with_creation_hash(self, creation_hash: str) -> list[UUID]:
+        """Tournaments whose creation record has this hash, oldest first."""

@@ -391,6 +391,22 @@ class Game(Aggregate):
         self._finish(outcome, now or record_time())
         return True
 
+    def end_by_director(self, result: dict[str, Any], reason: str, now: str | None = None) -> None:
+        """End a game still on with a tournament director's result (a table
+        played on paper): a ``finished`` record that says so (``by_director``)
+        and why, revealing the seed as every end does."""
+        if self.is_over:
+            raise Refused("game-over", "the game is over already")
+        finished = self._next(
+            "finished",
+            now or record_time(),
+            result=result,
+            by_director=True,
+            reason=reason,
+            **self._revealed_seed(),
+        )
+        self.trigger_event(self.Finished, record=self._seal(finished))
+
     def _settle(self, now: str) -> None:
         """What follows a stored record by itself: the moves of seats out of
         time under ``play-by-rule`` (each the first of their legal moves), and

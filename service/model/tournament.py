@@ -87,6 +87,16 @@ class Tournament(Aggregate):
     class SeatingOverridden(RoundPaired):
         pass
 
+    class RoundWithdrawn(Recorded):
+        game_ids: list[str]
+        """The ids here of the withdrawn round's games (the game index marks
+        them as never to be played)."""
+
+        def apply(self, aggregate: Aggregate) -> None:
+            tournament = cast(Tournament, aggregate)
+            tournament._apply(self.record)
+            tournament._index_tables()
+
     class EndHeld(Recorded):
         pass
 
@@ -256,6 +266,14 @@ class Tournament(Aggregate):
                 f"round {len(state.rounds)} has tables without a result; "
                 "enter them (or forfeits) first",
             )
+        playing = len(state.active(state.next_round))
+        smallest = state.settings.table_size[0]
+        if playing < smallest:
+            raise Refused(
+                "too-few-players",
+                f"{playing} player(s) play in round {state.next_round}, and a table needs at "
+                f"least {smallest}: register {smallest - playing} more before pairing",
+            )
         try:
             return pair_round(
                 state.players, state.changes, state.core_rounds(), state.settings, self.seed
@@ -286,6 +304,22 @@ class Tournament(Aggregate):
             kind, round=seated.number, tables=tables, byes=list(seated.byes), **last
         )
         return self._store(event, record, game_ids=game_ids)
+
+    def withdraw_round(self, round_number: int, reason: str) -> Record:
+        """Take back the round paired last before it starts (the caller has
+        seen that none of its games has a move): its tables are no longer
+        tables, and the round is paired anew."""
+        if self.state.finished:
+            raise Refused("tournament-over", "the tournament is finished")
+        if not self.state.rounds:
+            raise Refused("no-round", "no round is paired yet")
+        record = self._next("round-withdrawn", round=round_number, reason=reason)
+        return self._store(self.RoundWithdrawn, record, game_ids=self._last_round_game_ids())
+
+    def _last_round_game_ids(self) -> list[str]:
+        seated = self.state.rounds[-1]
+        hashes = (*seated.games.values(), *seated.replaced)
+        return [self.game_ids[h] for h in hashes if h in self.game_ids]
 
     def record_result(self, game_id: UUID, result: Mapping[str, Any], end_hash: str) -> bool:
         """A table's game ended: its result enters the standings. False (and
@@ -378,6 +412,8 @@ class Tournament(Aggregate):
         if issubclass(event, Tournament.RoundPaired):
             ids = {t["game"]: game_ids[t["game"]] for t in record["tables"]}
             self.trigger_event(event, record=record, game_ids=ids)
+        elif event is Tournament.RoundWithdrawn:
+            self.trigger_event(event, record=record, game_ids=self._last_round_game_ids())
         else:
             self.trigger_event(event, record=record)
 
@@ -389,6 +425,7 @@ _EVENT_OF_KIND: dict[str, type[Tournament.Recorded]] = {
     "round-paired": Tournament.RoundPaired,
     "seating-overridden": Tournament.SeatingOverridden,
     "end-held": Tournament.EndHeld,
+    "round-withdrawn": Tournament.RoundWithdrawn,
     "result-recorded": Tournament.ResultRecorded,
     "result-entered": Tournament.ResultEntered,
     "result-corrected": Tournament.ResultCorrected,

@@ -158,7 +158,12 @@ class GameLogServicer(pb_grpc.GameLogServicer):
             player=request.player,
             event=request.event,
             round=request.round,
-            tournament_id=request.tournament_id,
+            # A short tournament id names its tournament here as in every call.
+            tournament_id=(
+                str(self.app.tournament_listing.resolve_tournament_id(request.tournament_id))
+                if request.tournament_id
+                else ""
+            ),
             parent_game_id=self.app.listing.resolve_game_id(parent) if parent else None,
         )
         page = self.app.listing.list_games(limit, filters, request.page_token)

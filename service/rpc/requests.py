@@ -19,7 +19,6 @@ from uuid import UUID
 
 import grpc
 
-from gamelog.replay.checks import quoted
 from gamelog.service.model.refusals import InvalidArgument
 from gamelog.service.rpc.client_json import parse_json
 
@@ -80,15 +79,6 @@ def checked_request_id(request_id: str) -> str:
             "bad-request-id", f"a request id is at most {MAX_REQUEST_ID} characters"
         )
     return request_id
-
-
-def tournament_id_of(text: str) -> UUID:
-    try:
-        return UUID(text)
-    except (ValueError, AttributeError, TypeError):
-        raise InvalidArgument(
-            "bad-tournament-id", f"{quoted(text)} is not a tournament id"
-        ) from None
 
 
 def small_int(value: int, what: str, most: int = 100_000) -> int:

@@ -13,6 +13,7 @@ from uuid import UUID
 import grpc
 
 from gamelog.replay.record import Record, compact_json
+from gamelog.service.index.view import TournamentFilter
 from gamelog.service.model.refusals import InvalidArgument
 from gamelog.service.rpc.client_json import MAX_JSON_DEPTH, parse_json
 from gamelog.service.rpc.messages import audit_message
@@ -23,7 +24,6 @@ from gamelog.service.rpc.requests import (
     options_and_seed,
     small_int,
     token_of,
-    tournament_id_of,
 )
 from gamelog.service.usecases.application import GameLog
 from gamelog.service.usecases.tournament_answers import SeatedRound
@@ -62,6 +62,32 @@ def round_message(seated: SeatedRound) -> pb.TournamentRound:
 class TournamentsServicer(pb_grpc.TournamentsServicer):
     def __init__(self, app: GameLog) -> None:
         self.app = app
+
+    def _tournament_id(self, text: str) -> UUID:
+        """The tournament a request names: its id, or a unique prefix of it."""
+        return self.app.tournament_listing.resolve_tournament_id(text)
+
+    def ListTournaments(self, request: Any, context: Context) -> Any:
+        filters = TournamentFilter(name=request.name, status=request.status, date=request.date)
+        page = self.app.tournament_listing.list_tournaments(
+            request.limit or 50, filters, request.page_token
+        )
+        return pb.ListTournamentsResponse(
+            tournaments=[
+                pb.TournamentSummary(
+                    tournament_id=str(t.tournament_id),
+                    name=t.name,
+                    game=t.game,
+                    site=t.site,
+                    dates=t.dates,
+                    finished=t.finished,
+                    created_at=t.created_at,
+                    origin_id=t.origin_id,
+                )
+                for t in page.tournaments
+            ],
+            next_page_token=page.next_page_token,
+        )
 
     def CreateTournament(self, request: Any, context: Context) -> Any:
         options, seed = options_and_seed(request.options_json, request.seed_hex)
@@ -111,7 +137,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         ]
         first = request.first_round if request.HasField("first_round") else None
         registered = self.app.tournaments.register_players(
-            tournament_id_of(request.tournament_id), token_of(context), players, first
+            self._tournament_id(request.tournament_id), token_of(context), players, first
         )
         return pb.RegisterPlayersResponse(
             players=[
@@ -122,7 +148,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
 
     def ChangeRoster(self, request: Any, context: Context) -> Any:
         record = self.app.tournaments.change_roster(
-            tournament_id_of(request.tournament_id),
+            self._tournament_id(request.tournament_id),
             token_of(context),
             request.player,
             request.plays,
@@ -135,7 +161,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         return round_message(self.app.tournament_queries.round_view(tournament_id, seated.number))
 
     def PairRound(self, request: Any, context: Context) -> Any:
-        tournament_id = tournament_id_of(request.tournament_id)
+        tournament_id = self._tournament_id(request.tournament_id)
         deal = (
             parse_json(request.deal_json, "deal", MAX_OPTIONS_BYTES) if request.deal_json else None
         )
@@ -143,7 +169,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         return self._round(tournament_id, seated)
 
     def OverrideSeating(self, request: Any, context: Context) -> Any:
-        tournament_id = tournament_id_of(request.tournament_id)
+        tournament_id = self._tournament_id(request.tournament_id)
         seated, _ = self.app.tournaments.override_seating(
             tournament_id,
             token_of(context),
@@ -153,6 +179,15 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         )
         return self._round(tournament_id, seated)
 
+    def WithdrawRound(self, request: Any, context: Context) -> Any:
+        record = self.app.tournaments.withdraw_round(
+            self._tournament_id(request.tournament_id),
+            token_of(context),
+            small_int(request.round, "round", 1000) if request.HasField("round") else None,
+            request.reason,
+        )
+        return record_message(record)
+
     def EnterResult(self, request: Any, context: Context) -> Any:
         ranking = parse_json(request.ranking_json, "ranking", MAX_MOVE_BYTES)
         scores = parse_json(request.scores_json, "scores", MAX_MOVE_BYTES, empty={})
@@ -161,7 +196,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         if not isinstance(scores, dict):
             raise InvalidArgument("bad-scores", "scores are a JSON object")
         record = self.app.tournaments.enter_result(
-            tournament_id_of(request.tournament_id),
+            self._tournament_id(request.tournament_id),
             token_of(context),
             small_int(request.round, "round", 1000),
             small_int(request.table, "table"),
@@ -174,12 +209,12 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
 
     def FinishTournament(self, request: Any, context: Context) -> Any:
         record = self.app.tournaments.finish_tournament(
-            tournament_id_of(request.tournament_id), token_of(context)
+            self._tournament_id(request.tournament_id), token_of(context)
         )
         return record_message(record)
 
     def GetTournament(self, request: Any, context: Context) -> Any:
-        summary = self.app.tournament_queries.tournament(tournament_id_of(request.tournament_id))
+        summary = self.app.tournament_queries.tournament(self._tournament_id(request.tournament_id))
         return pb.Tournament(
             tournament_id=str(summary.tournament_id),
             name=summary.name,
@@ -205,7 +240,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
         )
 
     def GetStandings(self, request: Any, context: Context) -> Any:
-        tournament_id = tournament_id_of(request.tournament_id)
+        tournament_id = self._tournament_id(request.tournament_id)
         rows = self.app.tournament_queries.standings(tournament_id)
         return pb.GetStandingsResponse(
             standings=[
@@ -227,19 +262,19 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
 
     def ListTournamentRecords(self, request: Any, context: Context) -> Any:
         records = self.app.tournament_queries.tournament_records(
-            tournament_id_of(request.tournament_id)
+            self._tournament_id(request.tournament_id)
         )
         return pb.ListTournamentRecordsResponse(records=[record_message(r) for r in records])
 
     def AuditTournament(self, request: Any, context: Context) -> Any:
-        tournament_id = tournament_id_of(request.tournament_id)
+        tournament_id = self._tournament_id(request.tournament_id)
         return audit_message(
             str(tournament_id), self.app.tournament_queries.audit_tournament(tournament_id)
         )
 
     def ExportTournament(self, request: Any, context: Context) -> Any:
         archive = self.app.tournament_files.export_tournament(
-            tournament_id_of(request.tournament_id), token_of(context)
+            self._tournament_id(request.tournament_id), token_of(context)
         )
         return pb.ExportTournamentResponse(archive_json=compact_json(archive))
 
@@ -254,11 +289,12 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             player_tokens=imported.player_tokens,
             id_map={old: str(new) for old, new in imported.id_map.items()},
             origin_id=str(imported.origin_id),
+            already_stored=[str(t) for t in imported.already_stored],
         )
 
     def GetPlayerTokens(self, request: Any, context: Context) -> Any:
         tokens = self.app.tournaments.player_tokens(
-            tournament_id_of(request.tournament_id), token_of(context)
+            self._tournament_id(request.tournament_id), token_of(context)
         )
         return pb.GetPlayerTokensResponse(player_tokens=tokens)
 

@@ -16,6 +16,7 @@ to the collaborators that hold the use cases, one concept each:
 ``tournaments``               create, register, pair, results, finish (``tournament_commands``)
 ``tournament_queries``        a tournament, its standings, records and audit
 ``tournament_files``          tournament archives: export and import
+``tournament_listing``        the stored tournaments, newest first; short tournament ids
 ``access``                    who may see and do what, from a token
 ``store``                     loading and saving (eventsourcing's application)
 ============================  ==========================================================
@@ -48,6 +49,7 @@ from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.timekeeper import Timekeeper
 from gamelog.service.usecases.tournament_commands import TournamentCommands
 from gamelog.service.usecases.tournament_files import TournamentFiles
+from gamelog.service.usecases.tournament_listing import TournamentListing
 from gamelog.service.usecases.tournament_queries import TournamentQueries
 
 
@@ -69,7 +71,8 @@ class GameLog:
         self.following = Following(self.store)
         self.tournaments = TournamentCommands(self.store, self.access, table_results)
         self.tournament_queries = TournamentQueries(self.store)
-        self.tournament_files = TournamentFiles(self.store, self.access)
+        self.tournament_listing = TournamentListing(self.index)
+        self.tournament_files = TournamentFiles(self.store, self.access, self.tournament_listing)
 
     def close(self) -> None:
         self.index.close()

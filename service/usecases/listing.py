@@ -68,7 +68,7 @@ class Listing:
             raise InvalidArgument("bad-filter", problem)
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidArgument("bad-limit", f"a listing has 1–{MAX_LIMIT} games, not {limit}")
-        before = _page_start(page_token)
+        before = page_start(page_token)
         index = self.index.current()
         found = index.games(filters, limit + 1, before)
         page = found[:limit]
@@ -171,7 +171,8 @@ class Listing:
         return self.index.current().everything()
 
 
-def _page_start(page_token: str) -> int | None:
+def page_start(page_token: str) -> int | None:
+    """Where a page goes on: the ``seq`` a listing's ``next_page_token`` names."""
     if not page_token:
         return None
     if not (page_token.isascii() and page_token.isdigit()) or len(page_token) > 18:

@@ -94,3 +94,6 @@ class ImportedTournament:
     """Each game id in the archive → its new id here."""
     origin_id: UUID
     """The archive's tournament id, which its records and tags name."""
+    already_stored: list[UUID] = field(default_factory=list)
+    """Tournaments of this store imported from the same archive before (the
+    same creation record): the import is one more copy, and says so."""

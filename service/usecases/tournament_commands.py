@@ -22,6 +22,7 @@ unique (``ann-smith``, ``ann-smith-2``).
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import uuid
 from collections.abc import Mapping, Sequence
@@ -267,6 +268,46 @@ class TournamentCommands:
             self._commit(*aggregates, tournament)
         return seated, {n: gid for n, (_, gid) in games.items()}
 
+    def withdraw_round(
+        self, tournament_id: UUID, token: str | None, round_number: int | None, reason: str
+    ) -> dict[str, Any]:
+        """Take back the round paired last, before any of its tables has a
+        move (default: that round): its games are never played, and the
+        round's number is free to pair again. A round with a move or a
+        result is played: its results are corrected instead."""
+        self.access.director(tournament_id, token)
+        reason = one_line(reason, "reason", 500, required=True)
+        with self.store.locks.tournament(tournament_id):
+            tournament = self.store.tournament(tournament_id)
+            state = tournament.state
+            if not state.rounds:
+                raise Refused("no-round", "no round is paired yet")
+            last = state.rounds[-1]
+            number = round_number if round_number is not None else last.number
+            if number != last.number:
+                raise Refused(
+                    "bad-round",
+                    f"only the round paired last (round {last.number}) can be withdrawn",
+                )
+            self._refuse_if_started(tournament, "round-played", "it can be withdrawn")
+            record = tournament.withdraw_round(number, reason)
+            self._commit(tournament)
+        return record
+
+    def _refuse_if_started(self, tournament: Tournament, code: str, what: str) -> None:
+        """Refuse when a table of the round paired last has a move or a result."""
+        last = tournament.state.rounds[-1]
+        for game_hash in last.games.values():
+            game_id = tournament.game_id_of(game_hash)
+            if (game_id is not None and self.store.has_moves(game_id)) or (
+                last.recorded or last.directed
+            ):
+                raise Refused(
+                    code,
+                    f"round {last.number} is played (a table has moves or a result); "
+                    f"{what} only before the round starts: correct its results instead",
+                )
+
     def override_seating(
         self,
         tournament_id: UUID,
@@ -290,14 +331,7 @@ class TournamentCommands:
             if not state.rounds:
                 raise Refused("no-round", "no round is paired yet")
             last = state.rounds[-1]
-            for game_hash in last.games.values():
-                game_id = tournament.game_id_of(game_hash)
-                if game_id is not None and self.store.has_moves(game_id):
-                    raise Refused(
-                        "round-started",
-                        f"a table of round {last.number} has moves already; "
-                        "a seating can only change before the round starts",
-                    )
+            self._refuse_if_started(tournament, "round-started", "a seating changes")
             seated = Round(
                 last.number,
                 tuple(Table(n, tuple(seats)) for n, seats in enumerate(tables, start=1)),
@@ -365,6 +399,7 @@ class TournamentCommands:
                 len(table.seats),
                 duplicate,
                 table.seats if overriding else None,
+                tournament.state.withdrawals(seated.number),
             )
             game, credentials, made = prepare_game(
                 created["game"],
@@ -407,7 +442,12 @@ class TournamentCommands:
         given = dict(scores or {})
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in given.values()):
             raise InvalidArgument("bad-scores", "game scores are integers")
-        with self.store.locks.tournament(tournament_id):
+        game_id = self._table_game(tournament_id, round_number, table)
+        # Lock order: a game's lock, then its tournament's (as a table's end takes them).
+        with (
+            self.store.locks.game(game_id) if game_id else contextlib.nullcontext(),
+            self.store.locks.tournament(tournament_id),
+        ):
             tournament = self.store.tournament(tournament_id)
             record = tournament.direct_result(
                 round_number, table, places, given, list(forfeited), reason
@@ -416,10 +456,26 @@ class TournamentCommands:
             if tournament.state.seated(round_number).duplicate != "none":
                 # A duplicate round's stalled table no longer holds up the others' ends.
                 ended = self.table_results.end_round(tournament, round_number, {})
+            elif game_id is not None and tournament.table_of(game_id) == (round_number, table):
+                game = self.store.game(game_id)
+                if not game.is_over:
+                    game.end_by_director(director_result(record), reason)
+                    ended = [game]
             self._commit(*ended, tournament)
         for game in ended:
             self.store.remember(game)
         return record
+
+    def _table_game(self, tournament_id: UUID, round_number: int, table: int) -> UUID | None:
+        """The id of the game at ``table`` of ``round_number`` (None for
+        none), read before the locks are taken: the command checks it again
+        under them."""
+        tournament = self.store.tournament(tournament_id)
+        rounds = tournament.state.rounds
+        if not 1 <= round_number <= len(rounds):
+            return None
+        game_hash = rounds[round_number - 1].games.get(table)
+        return tournament.game_id_of(game_hash) if game_hash else None
 
     def finish_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
         """The end: final standings recorded, the seed and its nonce revealed."""
@@ -431,3 +487,20 @@ class TournamentCommands:
             record = tournament.finish()
             self._commit(tournament)
         return record
+
+
+def director_result(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's game result from the director's record (entered, corrected
+    or a forfeit), as a game's ``finished`` record holds one.
+
+    >>> director_result({"ranking": [["ann"], ["ben"]], "scores": {"ann": 3}, "forfeited": []})
+    {'ranking': [['ann'], ['ben']], 'scores': {'ann': 3}, 'winners': ['ann'], 'details': {}}
+    """
+    ranking = [list(place) for place in record["ranking"]]
+    forfeited = list(record.get("forfeited") or ())
+    return {
+        "ranking": ranking,
+        "scores": dict(record.get("scores") or {}),
+        "winners": list(ranking[0]) if ranking else [],
+        "details": {"forfeited": forfeited} if forfeited else {},
+    }

@@ -13,7 +13,9 @@ public, and anyone can build an archive that audits clean under any id (the
 hashes are anyone's to compute, the seed anyone's to pick), so an import that
 kept the archive's id would let whoever imports first take that id on a
 server, and refuse the real tournament's import there. Importing an archive
-twice gives two tournaments, each on its own.
+twice gives two tournaments, each on its own, and the second import says so
+(``already_stored``: the tournaments here with the same creation record), as
+a game's import does: no copy is made silently.
 
 Nothing hashed changes: the records and the tables' ``Tournament`` tags go on
 naming the id the tournament was created under (its *origin*), which the
@@ -48,6 +50,7 @@ from gamelog.service.usecases import tournament_input
 from gamelog.service.usecases.access import Access
 from gamelog.service.usecases.record_files import restored_game
 from gamelog.service.usecases.tournament_answers import ImportedTournament
+from gamelog.service.usecases.tournament_listing import TournamentListing
 
 
 def _check_players(records: list[Record]) -> None:
@@ -66,9 +69,10 @@ def _check_players(records: list[Record]) -> None:
 class TournamentFiles:
     """Exporting and importing whole tournaments."""
 
-    def __init__(self, store: GameStore, access: Access) -> None:
+    def __init__(self, store: GameStore, access: Access, listing: TournamentListing) -> None:
         self.store = store
         self.access = access
+        self.listing = listing
 
     def export_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
         tournament = self.store.tournament(tournament_id)
@@ -161,6 +165,7 @@ class TournamentFiles:
         # A new id here, as every import's games get: ids are public, and
         # an archive anyone can make must not claim the id of a tournament
         # still to be imported here (nor answer for it).
+        already = self.listing.copies_of(records[0]["hash"])
         tournament_id = uuid.uuid4()
         id_map: dict[str, UUID] = {}
         aggregates: list[Any] = []
@@ -179,4 +184,6 @@ class TournamentFiles:
             director_token, [p.id for p in tournament.state.players]
         )
         self.store.commit(*aggregates, tournament, access)
-        return ImportedTournament(tournament_id, director_token, player_tokens, id_map, origin_id)
+        return ImportedTournament(
+            tournament_id, director_token, player_tokens, id_map, origin_id, already
+        )

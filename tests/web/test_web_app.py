@@ -67,6 +67,12 @@ def test_event_views_asked_at_once_read_the_listing_once_and_later_afresh() -> N
             game.metadata["Event"] = f"Open {self.calls}"
             return pb.ListGamesResponse(games=[game])
 
+        async def call_tournaments(self, name: str, request: Any) -> Any:
+            from gamelog.v1 import tournaments_pb2 as tpb
+
+            assert name == "ListTournaments"
+            return tpb.ListTournamentsResponse()
+
     listing = Listing()
     state = SimpleNamespace(gateway=listing, shared=SharedCalls())
     request: Any = SimpleNamespace(app=SimpleNamespace(state=state))

@@ -19,9 +19,19 @@ class FakeGateway:
 
     async def call(self, name: str, request: Any, token: str | None = None) -> Any:
         assert name == "ListGames"
-        return pb.ListGamesResponse(games=self.games)
+        wanted = request.tournament_id
+        return pb.ListGamesResponse(
+            games=[g for g in self.games if not wanted or g.tournament_id == wanted]
+        )
 
     async def call_tournaments(self, name: str, request: Any, token: str | None = None) -> Any:
+        if name == "ListTournaments":
+            return tpb.ListTournamentsResponse(
+                tournaments=[
+                    tpb.TournamentSummary(tournament_id=t, name="Open")
+                    for t in sorted({g.tournament_id for g in self.games if g.tournament_id})
+                ]
+            )
         if name == "GetStandings":
             self.standings_asked.append(request.tournament_id)
             return tpb.GetStandingsResponse()
@@ -73,3 +83,14 @@ def test_a_round_tag_int_refuses_does_not_break_the_event_list() -> None:
     assert listed["events"][0]["rounds"] == ["1", "²"]
     found = asyncio.run(tournaments.event(gateway, "Open"))  # type: ignore[arg-type]
     assert [r["round"] for r in found["rounds"]] == ["1", "²"]
+
+
+def test_two_tournaments_of_one_name_are_listed_and_shown_apart_by_id() -> None:
+    gateway = FakeGateway([game(1, "first"), game(2, "first"), game(3, "second")])
+    listed = asyncio.run(tournaments.events(gateway))  # type: ignore[arg-type]
+    assert [t["tournament_id"] for t in listed["tournaments"]] == ["first", "second"]
+    assert {t["name"] for t in listed["tournaments"]} == {"Open"}
+    second = asyncio.run(tournaments.event(gateway, "", "second"))  # type: ignore[arg-type]
+    assert second["tournament_id"] == "second"
+    assert [t["game_id"] for r in second["rounds"] for t in r["tables"]] == ["g3"]
+    assert gateway.standings_asked == ["second"]

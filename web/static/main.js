@@ -331,8 +331,8 @@ async function route() {
     document.title = "Tournaments · gamelog";
     await showEvents($("events"));
   } else if (where.view === "event") {
-    document.title = `${where.params.get("name")} · gamelog`;
-    await showEvent($("event"), where.params.get("name") || "");
+    document.title = `${where.params.get("name") || "Tournament"} · gamelog`;
+    await showEvent($("event"), where.params.get("name") || "", where.params.get("tournament") || "");
   }
 }
 

@@ -5,6 +5,7 @@
 //   #/game/ID?at=12                           a game at position 12
 //   #/game/ID?at=12&token=T                   ... as the token's viewer
 //   #/tournaments, #/event?name=E             events and their tables
+//   #/event?tournament=ID                     one tournament, by its id
 //   #/new                                     the new-game form
 //   #token=T                                  a token, then the game list
 
@@ -48,4 +49,9 @@ export function listHash(filters) {
 
 export function eventHash(name) {
   return `#/event?${new URLSearchParams({ name })}`;
+}
+
+// One tournament by its id: two events of one name stay apart.
+export function tournamentHash(tournamentId) {
+  return `#/event?${new URLSearchParams({ tournament: tournamentId })}`;
 }

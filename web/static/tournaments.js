@@ -2,7 +2,7 @@
 // and tables; standings once the service offers them.
 
 import { get } from "./api.js";
-import { eventHash, gameHash } from "./route.js";
+import { eventHash, gameHash, tournamentHash } from "./route.js";
 
 function element(tag, text = "", className = "") {
   const node = document.createElement(tag);
@@ -30,8 +30,10 @@ export async function showEvents(container) {
     return;
   }
   const note = element("p", found.note, "note");
+  const byId = tournamentList(found.tournaments || []);
   if (!found.events.length) {
     container.replaceChildren(
+      ...byId,
       note,
       element("p", "No game carries an Event tag yet (gamelog new … --tag Event=…).", "muted"),
     );
@@ -46,14 +48,31 @@ export async function showEvents(container) {
     li.append(link, element("span", ` ${event.games} games, ${event.running} running${rounds}`, "meta"));
     list.append(li);
   }
-  container.replaceChildren(note, list);
+  container.replaceChildren(...byId, note, list);
 }
 
-export async function showEvent(container, name) {
+// gamelog's tournaments, newest first, each by its id (two of one name stay two).
+function tournamentList(tournaments) {
+  if (!tournaments.length) return [];
+  const list = element("ul", "", "events tournaments-by-id");
+  for (const t of tournaments) {
+    const li = element("li");
+    const link = element("a", t.name);
+    link.href = tournamentHash(t.tournament_id);
+    const where = [t.site, t.dates].filter(Boolean).join(", ");
+    const words = ` ${t.tournament_id.slice(0, 8)} · ${t.game}${where ? ` · ${where}` : ""} · ${t.finished ? "finished" : "running"}`;
+    li.append(link, element("span", words, "meta"));
+    list.append(li);
+  }
+  return [element("h3", "Tournaments"), list];
+}
+
+export async function showEvent(container, name, tournament = "") {
   container.replaceChildren(element("p", "loading…", "muted"));
   let found;
   try {
-    found = await get(`/api/event?${new URLSearchParams({ name })}`);
+    const query = tournament ? { tournament } : { name };
+    found = await get(`/api/event?${new URLSearchParams(query)}`);
   } catch (error) {
     container.replaceChildren(element("p", error.message, "error"));
     return;
@@ -104,8 +123,9 @@ function standingsTable(tournament) {
   for (const row of tournament.rows) {
     const tr = element("tr");
     tr.dataset.player = row.player;
+    // Points come as decimal numbers (6.5); a round without a result is null.
     for (const cell of [row.place, row.name, row.points, ...row.tiebreaks, ...row.by_round]) {
-      tr.append(element("td", String(cell)));
+      tr.append(element("td", cell === null ? "–" : String(cell)));
     }
     table.append(tr);
   }

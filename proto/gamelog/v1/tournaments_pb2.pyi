@@ -928,6 +928,7 @@ class ImportTournamentResponse(_message.Message):
     PLAYER_TOKENS_FIELD_NUMBER: _builtins.int
     ID_MAP_FIELD_NUMBER: _builtins.int
     ORIGIN_ID_FIELD_NUMBER: _builtins.int
+    ALREADY_STORED_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
     """The new tournament's id here (not the archive's tournament_id)."""
     director_token: _builtins.str
@@ -941,6 +942,12 @@ class ImportTournamentResponse(_message.Message):
     def id_map(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Each game id in the archive → its new id."""
 
+    @_builtins.property
+    def already_stored(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Tournaments of this store imported from the same archive before (the
+        same creation record): this import is one more copy.
+        """
+
     def __init__(
         self,
         *,
@@ -949,10 +956,11 @@ class ImportTournamentResponse(_message.Message):
         player_tokens: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         id_map: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         origin_id: _builtins.str = ...,
+        already_stored: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["director_token", b"director_token", "id_map", b"id_map", "origin_id", b"origin_id", "player_tokens", b"player_tokens", "tournament_id", b"tournament_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["already_stored", b"already_stored", "director_token", b"director_token", "id_map", b"id_map", "origin_id", b"origin_id", "player_tokens", b"player_tokens", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1016,3 +1024,132 @@ class GetPlayerTokensResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetPlayerTokensResponse: _TypeAlias = GetPlayerTokensResponse  # noqa: Y015
+
+@_typing.final
+class WithdrawRoundRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    round: _builtins.int
+    """The round paired last (default: that round); any other is refused."""
+    reason: _builtins.str
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        round: _builtins.int | None = ...,
+        reason: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_round", b"_round", "round", b"round"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_round", b"_round", "reason", b"reason", "round", b"round", "tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__round: _TypeAlias = _typing.Literal["round"]  # noqa: Y015
+    _WhichOneofArgType__round: _TypeAlias = _typing.Literal["_round", b"_round"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__round) -> _WhichOneofReturnType__round | None: ...
+
+Global___WithdrawRoundRequest: _TypeAlias = WithdrawRoundRequest  # noqa: Y015
+
+@_typing.final
+class ListTournamentsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
+    DATE_FIELD_NUMBER: _builtins.int
+    LIMIT_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """Part of the name, any case."""
+    status: _builtins.str
+    """running | finished; empty for both."""
+    date: _builtins.str
+    """YYYY, YYYY-MM or YYYY-MM-DD: the start of its dates or of its creation day."""
+    limit: _builtins.int
+    """Tournaments a page (default 50, at most 1000)."""
+    page_token: _builtins.str
+    """A page's next_page_token: the page after it."""
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        status: _builtins.str = ...,
+        date: _builtins.str = ...,
+        limit: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["date", b"date", "limit", b"limit", "name", b"name", "page_token", b"page_token", "status", b"status"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListTournamentsRequest: _TypeAlias = ListTournamentsRequest  # noqa: Y015
+
+@_typing.final
+class TournamentSummary(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    SITE_FIELD_NUMBER: _builtins.int
+    DATES_FIELD_NUMBER: _builtins.int
+    FINISHED_FIELD_NUMBER: _builtins.int
+    CREATED_AT_FIELD_NUMBER: _builtins.int
+    ORIGIN_ID_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    name: _builtins.str
+    game: _builtins.str
+    site: _builtins.str
+    dates: _builtins.str
+    finished: _builtins.bool
+    created_at: _builtins.str
+    origin_id: _builtins.str
+    """The id it was created under (itself, or an imported archive's)."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        name: _builtins.str = ...,
+        game: _builtins.str = ...,
+        site: _builtins.str = ...,
+        dates: _builtins.str = ...,
+        finished: _builtins.bool = ...,
+        created_at: _builtins.str = ...,
+        origin_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["created_at", b"created_at", "dates", b"dates", "finished", b"finished", "game", b"game", "name", b"name", "origin_id", b"origin_id", "site", b"site", "tournament_id", b"tournament_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentSummary: _TypeAlias = TournamentSummary  # noqa: Y015
+
+@_typing.final
+class ListTournamentsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENTS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """Empty on the last page."""
+    @_builtins.property
+    def tournaments(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentSummary]: ...
+    def __init__(
+        self,
+        *,
+        tournaments: _abc.Iterable[Global___TournamentSummary] | None = ...,
+        next_page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "tournaments", b"tournaments"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListTournamentsResponse: _TypeAlias = ListTournamentsResponse  # noqa: Y015

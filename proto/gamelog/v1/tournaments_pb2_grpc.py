@@ -105,6 +105,16 @@ class TournamentsStub:
                 request_serializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerTokensRequest.SerializeToString,
                 response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerTokensResponse.FromString,
                 _registered_method=True)
+        self.WithdrawRound = channel.unary_unary(
+                '/gamelog.v1.Tournaments/WithdrawRound',
+                request_serializer=gamelog_dot_v1_dot_tournaments__pb2.WithdrawRoundRequest.SerializeToString,
+                response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.TournamentRecord.FromString,
+                _registered_method=True)
+        self.ListTournaments = channel.unary_unary(
+                '/gamelog.v1.Tournaments/ListTournaments',
+                request_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.SerializeToString,
+                response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.FromString,
+                _registered_method=True)
 
 
 class TournamentsServicer:
@@ -211,6 +221,24 @@ class TournamentsServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WithdrawRound(self, request, context):
+        """Take back the round paired last, before any of its tables has a move or
+        a result, with a reason (director): its games are never played, and the
+        round is paired anew. A played round is refused (round-played): correct
+        its results instead.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListTournaments(self, request, context):
+        """The stored tournaments, newest first, filtered by name, status and date,
+        in pages (from the index, a projection of the log, as ListGames).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TournamentsServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -283,6 +311,16 @@ def add_TournamentsServicer_to_server(servicer, server):
                     servicer.GetPlayerTokens,
                     request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerTokensRequest.FromString,
                     response_serializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerTokensResponse.SerializeToString,
+            ),
+            'WithdrawRound': grpc.unary_unary_rpc_method_handler(
+                    servicer.WithdrawRound,
+                    request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.WithdrawRoundRequest.FromString,
+                    response_serializer=gamelog_dot_v1_dot_tournaments__pb2.TournamentRecord.SerializeToString,
+            ),
+            'ListTournaments': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTournaments,
+                    request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.FromString,
+                    response_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -663,6 +701,60 @@ class Tournaments:
             '/gamelog.v1.Tournaments/GetPlayerTokens',
             gamelog_dot_v1_dot_tournaments__pb2.GetPlayerTokensRequest.SerializeToString,
             gamelog_dot_v1_dot_tournaments__pb2.GetPlayerTokensResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WithdrawRound(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gamelog.v1.Tournaments/WithdrawRound',
+            gamelog_dot_v1_dot_tournaments__pb2.WithdrawRoundRequest.SerializeToString,
+            gamelog_dot_v1_dot_tournaments__pb2.TournamentRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTournaments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gamelog.v1.Tournaments/ListTournaments',
+            gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.SerializeToString,
+            gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -82,6 +82,16 @@ class TournamentsStub:
     """
     GetPlayerTokens: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerTokensRequest, _tournaments_pb2.GetPlayerTokensResponse]
     """Every player's token again (director; they derive from the director's)."""
+    WithdrawRound: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.WithdrawRoundRequest, _tournaments_pb2.TournamentRecord]
+    """Take back the round paired last, before any of its tables has a move or
+    a result, with a reason (director): its games are never played, and the
+    round is paired anew. A played round is refused (round-played): correct
+    its results instead.
+    """
+    ListTournaments: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.ListTournamentsRequest, _tournaments_pb2.ListTournamentsResponse]
+    """The stored tournaments, newest first, filtered by name, status and date,
+    in pages (from the index, a projection of the log, as ListGames).
+    """
 
 @_typing.type_check_only
 class TournamentsAsyncStub(TournamentsStub):
@@ -119,6 +129,16 @@ class TournamentsAsyncStub(TournamentsStub):
     """
     GetPlayerTokens: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerTokensRequest, _tournaments_pb2.GetPlayerTokensResponse]  # type: ignore[assignment]
     """Every player's token again (director; they derive from the director's)."""
+    WithdrawRound: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.WithdrawRoundRequest, _tournaments_pb2.TournamentRecord]  # type: ignore[assignment]
+    """Take back the round paired last, before any of its tables has a move or
+    a result, with a reason (director): its games are never played, and the
+    round is paired anew. A played round is refused (round-played): correct
+    its results instead.
+    """
+    ListTournaments: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.ListTournamentsRequest, _tournaments_pb2.ListTournamentsResponse]  # type: ignore[assignment]
+    """The stored tournaments, newest first, filtered by name, status and date,
+    in pages (from the index, a projection of the log, as ListGames).
+    """
 
 class TournamentsServicer(metaclass=_abc_1.ABCMeta):
     @_abc_1.abstractmethod
@@ -237,5 +257,27 @@ class TournamentsServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_tournaments_pb2.GetPlayerTokensResponse, _abc.Awaitable[_tournaments_pb2.GetPlayerTokensResponse]]:
         """Every player's token again (director; they derive from the director's)."""
+
+    @_abc_1.abstractmethod
+    def WithdrawRound(
+        self,
+        request: _tournaments_pb2.WithdrawRoundRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_tournaments_pb2.TournamentRecord, _abc.Awaitable[_tournaments_pb2.TournamentRecord]]:
+        """Take back the round paired last, before any of its tables has a move or
+        a result, with a reason (director): its games are never played, and the
+        round is paired anew. A played round is refused (round-played): correct
+        its results instead.
+        """
+
+    @_abc_1.abstractmethod
+    def ListTournaments(
+        self,
+        request: _tournaments_pb2.ListTournamentsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_tournaments_pb2.ListTournamentsResponse, _abc.Awaitable[_tournaments_pb2.ListTournamentsResponse]]:
+        """The stored tournaments, newest first, filtered by name, status and date,
+        in pages (from the index, a projection of the log, as ListGames).
+        """
 
 def add_TournamentsServicer_to_server(servicer: TournamentsServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

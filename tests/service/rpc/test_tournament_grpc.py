@@ -98,8 +98,8 @@ def test_a_24_player_panem_tournament_played_through_the_players_tokens(
     rows = gamelog_json(memory_server, "tournament", "standings", tid)
     assert len(rows) == 24 and [r["place"] for r in rows] == list(range(1, 25))
     # 4 + 2 + 1 + 0 at each of 6 tables, 5 rounds: 210 points, exactly (shared
-    # places split theirs: "27/2").
-    total = sum(Fraction(r["points"]) for r in rows)
+    # places split theirs: "27/2", shown 13.5).
+    total = sum(Fraction(r["points_exact"]) for r in rows)
     assert total == 7 * 6 * 5
     assert all(all(p is not None for p in r["by_round"]) for r in rows)
     text = subprocess.run(
@@ -232,8 +232,11 @@ def test_tournament_refusals_come_as_status_codes(memory_server: ServerProcess) 
         assert refused.value.code == "INVALID_ARGUMENT"
         assert refused.value.reason == "bad-table-size"
         with pytest.raises(ApiError) as refused:
-            client.tournament("0" * 8)
+            client.tournament("0" * 3)
         assert refused.value.code == "INVALID_ARGUMENT"
+        with pytest.raises(ApiError) as refused:
+            client.tournament("0" * 8)  # a short id that names no tournament
+        assert refused.value.code == "NOT_FOUND"
         players = client.register(tid, ["Ann", "Ben", "Cy"], created.director_token)
         with pytest.raises(ApiError) as refused:
             client.pair(tid, players[0].token)
@@ -284,7 +287,7 @@ def test_the_directors_commands_on_the_command_line(memory_server: ServerProcess
     )
     assert forfeit["kind"] == "forfeit-declared" and forfeit["forfeited"] == [second[1]]
     rows = {r["player"]: r for r in gamelog_json(memory_server, "tournament", "standings", tid)}
-    assert rows[first[0]]["points"] == "1/2" and rows[second[0]]["points"] == "1"
+    assert rows[first[0]]["points"] == 0.5 and rows[second[0]]["points"] == 1
     withdrawn = gamelog_json(
         memory_server,
         "tournament",

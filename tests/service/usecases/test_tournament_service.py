@@ -151,8 +151,12 @@ def test_forfeits_and_paper_results_are_the_directors_records(memory_app: GameLo
     assert kinds == ["forfeit-declared", "result-entered"]
     # The round is complete: the next one can be seated.
     memory_app.tournaments.pair_round(t.tournament_id, t.director)
-    # A game finished later on the server does not undo the director's result.
+    # The paper result ended the table's game: nothing more is played there.
+    end = memory_app.store.records(games[2])[-1]
+    assert end["kind"] == "finished" and end["by_director"] and end["reason"] == "played on paper"
+    assert end["result"]["ranking"] == paper
     play_random(InProcessGame(memory_app, games[2], t.tokens), random.Random(1))
+    assert memory_app.store.records(games[2])[-1] == end
     assert (
         memory_app.tournament_queries.tournament(t.tournament_id)
         .rounds[0]
@@ -160,7 +164,7 @@ def test_forfeits_and_paper_results_are_the_directors_records(memory_app: GameLo
         .result["source"]
         == "director"
     )
-    assert t.records()[-1]["kind"] == "result-recorded"
+    assert t.records()[-1]["kind"] == "round-paired"
     assert memory_app.tournament_queries.audit_tournament(t.tournament_id).ok
 
 
