@@ -644,3 +644,44 @@ def tokens(server: str, ca: str | None, as_json: bool, tournament_id: str, token
         return
     for player, player_token in sorted(found.items()):
         click.echo(f"{player}\t{player_token}")
+
+
+@tournament.command()
+@client_options
+@click.argument("tournament_id")
+@click.option("--round", "round_number", type=int, help="default: the round paired last")
+@click.option("--out", "folder", required=True, type=click.Path(file_okay=False))
+def sheets(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    tournament_id: str,
+    round_number: int | None,
+    folder: str,
+) -> None:
+    """A round on paper: the pairing list for the wall and one result slip
+    per table (HTML with print CSS: print them, or print to PDF)."""
+    from gamelog.web.sheets import find_round, pairing_list, result_slips
+
+    with TournamentClient(server, ca) as client:
+        summary = client.tournament(tournament_id)
+    number = round_number if round_number is not None else len(summary.rounds)
+    try:
+        tables = len(find_round(summary, number).tables)
+    except LookupError as error:
+        raise click.ClickException(str(error)) from None
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written = {
+        "pairings": out / f"round-{number}-pairings.html",
+        "slips": out / f"round-{number}-slips.html",
+    }
+    written["pairings"].write_text(pairing_list(summary, number), encoding="utf-8")
+    written["slips"].write_text(result_slips(summary, number), encoding="utf-8")
+    if as_json:
+        emit({"round": number, "tables": tables, **{k: str(v) for k, v in written.items()}})
+        return
+    click.echo(
+        f"round {number}: wrote the pairing list to {written['pairings']} and "
+        f"{tables} result slip(s) to {written['slips']} (print them, one slip a page)"
+    )

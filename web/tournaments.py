@@ -151,6 +151,7 @@ async def standings(gateway: Gateway, tournament_id: str) -> dict[str, Any]:
         "tournament_id": tournament_id,
         "name": about.name,
         "finished": about.finished,
+        "rounds": len(about.rounds),
         "tiebreaks": list(answer.tiebreaks),
         "rows": [
             {

@@ -62,7 +62,9 @@ export async function showEvent(container, name) {
   const standings = element("section", "", "standings");
   standings.append(element("h3", "Standings"));
   if (!found.standings) standings.append(element("p", found.note, "note"));
-  for (const tournament of found.standings || []) standings.append(standingsTable(tournament));
+  for (const tournament of found.standings || []) {
+    standings.append(standingsTable(tournament), sheetLinks(tournament));
+  }
   parts.push(standings);
   for (const round of found.rounds) {
     const section = element("section", "", "round");
@@ -89,6 +91,23 @@ export async function showEvent(container, name) {
     parts.push(section);
   }
   container.replaceChildren(...parts);
+}
+
+// Each paired round on paper: the pairing list for the wall and the result slips.
+function sheetLinks(tournament) {
+  const line = element("p", "", "sheets");
+  if (!tournament.rounds) return line;
+  line.append(element("span", "Print: "));
+  const base = `/tournaments/${encodeURIComponent(tournament.tournament_id)}/rounds`;
+  for (let r = 1; r <= tournament.rounds; r += 1) {
+    for (const [sheet, words] of [["pairings", `round ${r} pairings`], ["slips", "slips"]]) {
+      const link = element("a", words);
+      link.href = `${base}/${r}/${sheet}`;
+      link.target = "_blank";
+      line.append(link, document.createTextNode(sheet === "slips" && r < tournament.rounds ? " · " : " "));
+    }
+  }
+  return line;
 }
 
 // One tournament's standings: place, player, points, the tie-breaks, points by round.
