@@ -48,6 +48,7 @@ class PostgresGameIndexView(SQLGameIndex, PostgresTrackingRecorder):
             "index": qualified("gamelog_index"),
             "tags": qualified("gamelog_index_tags"),
             "seats": qualified("gamelog_index_seats"),
+            "rated": qualified("gamelog_index_rated"),
             "tracking": qualified(TRACKING_TABLE),
             "events": qualified(events_table),
             "key": 'TEXT COLLATE "C"',

@@ -47,17 +47,21 @@ from gamelog.service.index.view import (
     GameFilter,
     GameFinished,
     GameIndexView,
+    GameRated,
     IndexChange,
     IndexedGame,
     IndexMoved,
     TableAssigned,
 )
+from gamelog.tournaments.ratings import RatedGame, RatingFilter
 
 TRACKING_TABLE = "gamelog_index_tracking"
 REBUILT = ":rebuilt"
 """What a rebuilt index's tracking name adds to the index's own."""
 CHUNK = 500
 """Ids per ``IN (...)`` list."""
+
+RATED_COLUMNS = "game_id, seq, game, finished_at, event, tournament, places"
 
 # The tables: {index}, {tags}, {seats}, {tracking}, {events} are the names,
 # {key} the type of a hex id (PostgreSQL compares it byte by byte).
@@ -87,11 +91,24 @@ TABLES = (
     "CREATE INDEX IF NOT EXISTS gamelog_index_tags_by_key ON {tags} (key, seq)",
     "CREATE TABLE IF NOT EXISTS {seats} ("
     " seat TEXT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY (seat, seq))",
+    # The ratings' read model: the finished games that count, in the order they ended.
+    "CREATE TABLE IF NOT EXISTS {rated} ("
+    " game_id {key} PRIMARY KEY, seq BIGINT NOT NULL, game TEXT NOT NULL,"
+    " finished_at TEXT NOT NULL, event TEXT NOT NULL, tournament TEXT NOT NULL,"
+    " places TEXT NOT NULL)",
 )
+
 COLUMNS = (
     "game_id, seq, game, rules_version, finished, seats, tags, parent_game_id,"
     " parent_json, tournament_id, created_at, creation_hash"
 )
+INDEX_TABLES = {
+    "index": COLUMNS,
+    "tags": "key, value, seq",
+    "seats": "seat, seq",
+    "rated": RATED_COLUMNS,
+}
+"""Every table of the index and its columns (what a rebuild copies)."""
 
 
 def _indexed(row: Mapping[str, Any]) -> IndexedGame:
@@ -191,13 +208,30 @@ class SQLGameIndex(GameIndexView):
                 self._sql("UPDATE {index} SET tournament_id = ? WHERE game_id = ?"),
                 (change.tournament_id, change.game_id.hex),
             )
+        elif isinstance(change, GameRated):
+            rated = change.rated
+            cursor.execute(
+                self._sql(
+                    f"INSERT INTO {{rated}} ({RATED_COLUMNS}) VALUES (?,?,?,?,?,?,?)"
+                    " ON CONFLICT DO NOTHING"
+                ),
+                (
+                    UUID(rated.game_id).hex,
+                    change.seq,
+                    rated.game,
+                    rated.finished_at,
+                    rated.event,
+                    rated.tournament,
+                    json.dumps([list(place) for place in rated.places]),
+                ),
+            )
 
     def beside(self) -> SQLGameIndex:
         rebuilt = copy.copy(self)
         rebuilt.upstream = f"{self.upstream}{REBUILT}"
         rebuilt.names = {
             **self.names,
-            **{table: self._beside_name(table) for table in ("index", "tags", "seats")},
+            **{table: self._beside_name(table) for table in INDEX_TABLES},
         }
         rebuilt.drop()
         with rebuilt._writing() as cursor:
@@ -215,9 +249,8 @@ class SQLGameIndex(GameIndexView):
     def take_over(self, rebuilt: GameIndexView) -> None:
         assert isinstance(rebuilt, SQLGameIndex)
         position = rebuilt.position()
-        columns = {"index": COLUMNS, "tags": "key, value, seq", "seats": "seat, seq"}
         with self._writing() as cursor:
-            for table, names in columns.items():
+            for table, names in INDEX_TABLES.items():
                 cursor.execute(self._sql(f"DELETE FROM {{{table}}}"))
                 cursor.execute(
                     self._sql(
@@ -239,7 +272,7 @@ class SQLGameIndex(GameIndexView):
         if not self.upstream.endswith(REBUILT):
             raise ValueError("only an index made beside another is dropped")
         with self._writing() as cursor:
-            for table in ("index", "tags", "seats"):
+            for table in INDEX_TABLES:
                 cursor.execute(self._sql(f"DROP TABLE IF EXISTS {{{table}}}"))
             cursor.execute(
                 self._sql("DELETE FROM {tracking} WHERE application_name = ?"), (self.upstream,)
@@ -373,6 +406,24 @@ class SQLGameIndex(GameIndexView):
     def count(self) -> int:
         return int(self._rows("SELECT COUNT(*) AS n FROM {index}")[0]["n"])
 
+    def rated_games(self, wanted: RatingFilter) -> list[RatedGame]:
+        # The filter is applied here, in one place for every store: the rows
+        # are small, and a rating needs every game of its type up to the end.
+        where, params = ("WHERE game = ?", [wanted.game]) if wanted.game else ("", [])
+        rows = self._rows(f"SELECT {RATED_COLUMNS} FROM {{rated}} {where} ORDER BY seq", params)
+        games = (
+            RatedGame(
+                game_id=str(UUID(hex=row["game_id"])),
+                game=row["game"],
+                finished_at=row["finished_at"],
+                event=row["event"],
+                tournament=row["tournament"],
+                places=tuple(tuple(place) for place in json.loads(row["places"])),
+            )
+            for row in rows
+        )
+        return [g for g in games if wanted.admits(g)]
+
     def everything(self) -> list[IndexedGame]:
         rows = self._rows(f"SELECT {COLUMNS} FROM {{index}} ORDER BY seq")
         return [_indexed(row) for row in rows]
@@ -407,6 +458,7 @@ class SQLiteGameIndexView(SQLGameIndex, SQLiteTrackingRecorder):
             "index": "gamelog_index",
             "tags": "gamelog_index_tags",
             "seats": "gamelog_index_seats",
+            "rated": "gamelog_index_rated",
             "tracking": TRACKING_TABLE,
             "events": events_table,
             "key": "TEXT",

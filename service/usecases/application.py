@@ -16,6 +16,7 @@ to the collaborators that hold the use cases, one concept each:
 ``tournaments``               create, register, pair, results, finish (``tournament_commands``)
 ``tournament_queries``        a tournament, its standings, records and audit
 ``tournament_files``          tournament archives: export and import
+``ratings``                   ratings across events per game type, from the index
 ``access``                    who may see and do what, from a token
 ``store``                     loading and saving (eventsourcing's application)
 ============================  ==========================================================
@@ -43,6 +44,7 @@ from gamelog.service.usecases.following import Following
 from gamelog.service.usecases.listing import Listing
 from gamelog.service.usecases.play_on_loop import PlayOnLoop
 from gamelog.service.usecases.queries import Queries
+from gamelog.service.usecases.ratings import Ratings
 from gamelog.service.usecases.record_files import RecordFiles
 from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.timekeeper import Timekeeper
@@ -70,6 +72,7 @@ class GameLog:
         self.tournaments = TournamentCommands(self.store, self.access, table_results)
         self.tournament_queries = TournamentQueries(self.store)
         self.tournament_files = TournamentFiles(self.store, self.access)
+        self.ratings = Ratings(self.index)
 
     def close(self) -> None:
         self.index.close()

@@ -82,6 +82,12 @@ class TournamentsStub:
     """
     GetPlayerTokens: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerTokensRequest, _tournaments_pb2.GetPlayerTokensResponse]
     """Every player's token again (director; they derive from the director's)."""
+    ListRatings: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.ListRatingsRequest, _tournaments_pb2.ListRatingsResponse]
+    """Ratings across events per game type (OpenSkill's Plackett-Luce model),
+    from the finished games whose records audit clean; best first, in pages.
+    """
+    GetPlayerRatings: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerRatingsRequest, _tournaments_pb2.GetPlayerRatingsResponse]
+    """One player's ratings, per game type, with the rating after each game."""
 
 @_typing.type_check_only
 class TournamentsAsyncStub(TournamentsStub):
@@ -119,6 +125,12 @@ class TournamentsAsyncStub(TournamentsStub):
     """
     GetPlayerTokens: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerTokensRequest, _tournaments_pb2.GetPlayerTokensResponse]  # type: ignore[assignment]
     """Every player's token again (director; they derive from the director's)."""
+    ListRatings: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.ListRatingsRequest, _tournaments_pb2.ListRatingsResponse]  # type: ignore[assignment]
+    """Ratings across events per game type (OpenSkill's Plackett-Luce model),
+    from the finished games whose records audit clean; best first, in pages.
+    """
+    GetPlayerRatings: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerRatingsRequest, _tournaments_pb2.GetPlayerRatingsResponse]  # type: ignore[assignment]
+    """One player's ratings, per game type, with the rating after each game."""
 
 class TournamentsServicer(metaclass=_abc_1.ABCMeta):
     @_abc_1.abstractmethod
@@ -237,5 +249,23 @@ class TournamentsServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_tournaments_pb2.GetPlayerTokensResponse, _abc.Awaitable[_tournaments_pb2.GetPlayerTokensResponse]]:
         """Every player's token again (director; they derive from the director's)."""
+
+    @_abc_1.abstractmethod
+    def ListRatings(
+        self,
+        request: _tournaments_pb2.ListRatingsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_tournaments_pb2.ListRatingsResponse, _abc.Awaitable[_tournaments_pb2.ListRatingsResponse]]:
+        """Ratings across events per game type (OpenSkill's Plackett-Luce model),
+        from the finished games whose records audit clean; best first, in pages.
+        """
+
+    @_abc_1.abstractmethod
+    def GetPlayerRatings(
+        self,
+        request: _tournaments_pb2.GetPlayerRatingsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_tournaments_pb2.GetPlayerRatingsResponse, _abc.Awaitable[_tournaments_pb2.GetPlayerRatingsResponse]]:
+        """One player's ratings, per game type, with the rating after each game."""
 
 def add_TournamentsServicer_to_server(servicer: TournamentsServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
