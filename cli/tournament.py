@@ -483,14 +483,15 @@ def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as
     """The standings, recomputed from the records (points exact: 7/2)."""
     with TournamentClient(server, ca) as client:
         response = client.standings(tournament_id)
-    rows = standings_rows(response)
+        rated = client.ratings_by_player(client.tournament(tournament_id).game)
+    rows = [{**row, "rating": rated.get(row["player"])} for row in standings_rows(response)]
     names = list(response.tiebreaks)
     if as_json:
         emit(rows)
         return
     rounds = max((len(r["by_round"]) for r in rows), default=0)
     header = ["place", "player", "name", "points", *names, "played", "byes"]
-    header += [f"r{n}" for n in range(1, rounds + 1)]
+    header += [f"r{n}" for n in range(1, rounds + 1)] + ["rating"]
     lines = [
         [
             str(r["place"]),
@@ -501,6 +502,7 @@ def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as
             str(r["played"]),
             str(r["byes"]),
             *[p if p is not None else "-" for p in r["by_round"]],
+            f"{r['rating']:.2f}" if r["rating"] is not None else "-",
         ]
         for r in rows
     ]

@@ -162,6 +162,11 @@ class TournamentClient(Client):
         )
         return self._tournament_call("ListRatings", request)
 
+    def ratings_by_player(self, game: str) -> dict[str, float]:
+        """Each rated player's rating at ``game``, across events (rounded to hundredths)."""
+        found = self.ratings(10_000, game=game)
+        return {r.player: round(r.rating, 2) for r in found.ratings}
+
     def player_ratings(self, player: str, **wanted: str) -> Any:
         request = pb.GetPlayerRatingsRequest(player=player, filter=pb.RatingFilter(**wanted))
         return self._tournament_call("GetPlayerRatings", request)

@@ -62,6 +62,8 @@ from gamelog.web.streaming import (
 )
 
 STATIC = Path(str(resources.files("gamelog.web") / "static"))
+MAX_PLAYER_NAME = 200
+"""The longest player (seat) name a player page is asked for."""
 GAME_ID = re.compile(r"[0-9A-Za-z-]{1,64}")
 TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
 MAX_POSITION = 2**40
@@ -340,6 +342,19 @@ async def round_sheet(request: Request) -> Response:
         raise GatewayError("NOT_FOUND", "no-such-round", str(error)) from None
 
 
+async def player(request: Request) -> Response:
+    """A player's ratings with their history as a chart (web/players.py)."""
+    from gamelog.v1 import tournaments_pb2 as tpb
+    from gamelog.web.players import player_page
+
+    name = str(request.path_params["player"])
+    if not 0 < len(name) <= MAX_PLAYER_NAME:
+        raise bad_request("bad-player", f"a player's name is 1 to {MAX_PLAYER_NAME} characters")
+    ask = tpb.GetPlayerRatingsRequest(player=name)
+    found = await gateway_of(request).call_tournaments("GetPlayerRatings", ask)
+    return HTMLResponse(player_page(name, found), headers={"Cache-Control": "no-cache"})
+
+
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, GatewayError)
     return JSONResponse({"error": error.to_json()}, status_code=error.http_status)
@@ -423,6 +438,7 @@ def create_app(
         Route("/api/events", event_list),
         Route("/api/event", event),
         Route("/tournaments/{tournament_id}/rounds/{number}/{sheet:str}", round_sheet),
+        Route("/players/{player:str}", player),
     ]
     middleware = [Middleware(Headers)]
     if hosts:

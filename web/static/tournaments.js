@@ -118,6 +118,7 @@ function standingsTable(tournament) {
   const head = element("tr");
   const titles = ["Place", "Player", "Points", ...tournament.tiebreaks];
   for (let r = 1; r <= rounds; r += 1) titles.push(`R${r}`);
+  titles.push("Rating");
   for (const title of titles) head.append(element("th", title));
   table.append(head);
   for (const row of tournament.rows) {
@@ -126,6 +127,16 @@ function standingsTable(tournament) {
     for (const cell of [row.place, row.name, row.points, ...row.tiebreaks, ...row.by_round]) {
       tr.append(element("td", String(cell)));
     }
+    // The rating across events; the player's page draws its history.
+    const rating = element("td");
+    if (row.rating !== null && row.rating !== undefined) {
+      const link = element("a", row.rating.toFixed(2));
+      link.href = `/players/${encodeURIComponent(row.player)}`;
+      rating.append(link);
+    } else {
+      rating.textContent = "–";
+    }
+    tr.append(rating);
     table.append(tr);
   }
   const caption = element("caption", `${tournament.name}${tournament.finished ? " (final)" : ""}`);
