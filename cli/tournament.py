@@ -93,6 +93,13 @@ def _table_size(text: str) -> tuple[int, int]:
     help="seed: the tables of one size in a round share one deal",
 )
 @click.option("--seed", type=int, help="a fixed seed (reproducible; you then know every draw)")
+@click.option(
+    "--seeding",
+    type=click.Choice(["lot", "rating"]),
+    default="lot",
+    show_default=True,
+    help="round 1 by lot, or by the registered ratings (highest first)",
+)
 def new(
     server: str,
     ca: str | None,
@@ -114,6 +121,7 @@ def new(
     on_timeout: str,
     duplicate: str,
     seed: int | None,
+    seeding: str,
 ) -> None:
     """Create a tournament: prints its id and the director's token."""
     settings: dict[str, Any] = {
@@ -129,6 +137,7 @@ def new(
         "on_timeout": on_timeout,
         "duplicate": duplicate,
         "seed_hex": seed.to_bytes(16, "big").hex() if seed is not None else "",
+        "seeding": seeding,
     }
     if bye_points is not None:
         settings["bye_points"] = bye_points

@@ -174,18 +174,6 @@ def ranked(players: Mapping[str, PlayerRating]) -> list[PlayerRating]:
     return sorted(players.values(), key=lambda r: (-r.ordinal, r.player))
 
 
-def seed_by_rating(players: Iterable[str], ratings: Mapping[str, float]) -> list[str]:
-    """Round 1's seeding by rating: the highest rated first, the unrated after
-    them in the order given (their lot), ties kept in the order given.
-
-    >>> seed_by_rating(["ann", "ben", "cy", "dee"], {"cy": 20.5, "ann": 3.0})
-    ['cy', 'ann', 'ben', 'dee']
-    """
-    given = list(players)
-    rated = sorted((p for p in given if p in ratings), key=lambda p: -ratings[p])
-    return rated + [p for p in given if p not in ratings]
-
-
 __all__ = [
     "MODEL",
     "PlayerRating",
@@ -195,5 +183,4 @@ __all__ = [
     "ordinal",
     "ranked",
     "rate",
-    "seed_by_rating",
 ]

@@ -92,6 +92,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             forfeit_points=request.forfeit_points or "0",
             duplicate=request.duplicate or "none",
             seed=seed,
+            seeding=request.seeding or "lot",
         )
         return pb.CreateTournamentResponse(
             tournament_id=str(created.tournament_id),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from gamelog.tournaments.ratings import RatedGame, RatingFilter, ranked, rate, seed_by_rating
+from gamelog.tournaments.ratings import RatedGame, RatingFilter, ranked, rate
 
 G1 = RatedGame(
     "g1", "panem", "2026-11-30T19:00:00+00:00", "Club night", "t1", (("ann",), ("ben",), ("cy",))
@@ -69,7 +69,3 @@ def test_filters_take_the_game_type_the_event_or_tournament_and_the_dates() -> N
     assert [g.game_id for g in games if RatingFilter(since="2026-12-01").admits(g)] == ["g3"]
     assert [g.game_id for g in games if RatingFilter(until="2026-11-30").admits(g)] == ["g1", "g2"]
     assert not any(RatingFilter(game="hadara").admits(g) for g in games)
-
-
-def test_round_one_seeds_the_rated_first_and_the_unrated_in_their_lot() -> None:
-    assert seed_by_rating(["a", "b", "c", "d"], {"d": 1.0, "b": 2.0}) == ["b", "d", "a", "c"]

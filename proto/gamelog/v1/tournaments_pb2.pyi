@@ -80,6 +80,7 @@ class CreateTournamentRequest(_message.Message):
     FORFEIT_POINTS_FIELD_NUMBER: _builtins.int
     DUPLICATE_FIELD_NUMBER: _builtins.int
     SEED_HEX_FIELD_NUMBER: _builtins.int
+    SEEDING_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     site: _builtins.str
     dates: _builtins.str
@@ -111,6 +112,10 @@ class CreateTournamentRequest(_message.Message):
     """none (default) | seed: the tables of one size in a round share one deal."""
     seed_hex: _builtins.str
     """Optional fixed seed (hex); whoever fixes it knows every draw."""
+    seeding: _builtins.str
+    """How round 1 is seated: lot (default) | rating (by the registered
+    ratings, highest first; swiss only).
+    """
     @_builtins.property
     def points(self) -> _containers.RepeatedCompositeFieldContainer[Global___PointsRow]:
         """One row per table size; sizes without a row score size-1, ..., 1, 0."""
@@ -144,10 +149,11 @@ class CreateTournamentRequest(_message.Message):
         forfeit_points: _builtins.str = ...,
         duplicate: _builtins.str = ...,
         seed_hex: _builtins.str = ...,
+        seeding: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place", "_bye_points", b"_bye_points", "bye_place", b"bye_place", "bye_points", b"bye_points"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place", "_bye_points", b"_bye_points", "bye_place", b"bye_place", "bye_points", b"bye_points", "dates", b"dates", "duplicate", b"duplicate", "forfeit_points", b"forfeit_points", "game", b"game", "name", b"name", "on_timeout", b"on_timeout", "options_json", b"options_json", "points", b"points", "rounds", b"rounds", "seed_hex", b"seed_hex", "site", b"site", "system", b"system", "table_size_max", b"table_size_max", "table_size_min", b"table_size_min", "tiebreaks", b"tiebreaks", "time_control", b"time_control", "undo_policy", b"undo_policy"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place", "_bye_points", b"_bye_points", "bye_place", b"bye_place", "bye_points", b"bye_points", "dates", b"dates", "duplicate", b"duplicate", "forfeit_points", b"forfeit_points", "game", b"game", "name", b"name", "on_timeout", b"on_timeout", "options_json", b"options_json", "points", b"points", "rounds", b"rounds", "seed_hex", b"seed_hex", "seeding", b"seeding", "site", b"site", "system", b"system", "table_size_max", b"table_size_max", "table_size_min", b"table_size_min", "tiebreaks", b"tiebreaks", "time_control", b"time_control", "undo_policy", b"undo_policy"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__bye_place: _TypeAlias = _typing.Literal["bye_place"]  # noqa: Y015
     _WhichOneofArgType__bye_place: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place"]  # noqa: Y015
