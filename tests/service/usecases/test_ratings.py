@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import pytest
 
@@ -28,7 +28,7 @@ SEATINGS = [
 ]
 
 
-def played(app: GameLog, seats: list[str], seed: int, event: str = "Club night") -> Any:
+def played(app: GameLog, seats: list[str], seed: int, event: str) -> Any:
     created = app.games.create_game(
         "three-too-many", seats, metadata={"Event": event}, seed=f"s{seed}".encode()
     )
@@ -53,62 +53,74 @@ def as_numbers(ratings: dict[str, dict[str, Any]]) -> dict[tuple[str, str], tupl
     }
 
 
+@pytest.fixture(params=["sqlite_app", "postgres_app"])
+def app(request: pytest.FixtureRequest) -> GameLog:
+    """The read model in each database's index (the memory store's is SQLite's)."""
+    found: GameLog = request.getfixturevalue(request.param)
+    return found
+
+
 @pytest.fixture
-def evening(sqlite_app: GameLog) -> dict[str, Any]:
-    """Six finished games, one still running, one finished fork."""
-    finished = [played(sqlite_app, seats, n) for n, seats in enumerate(SEATINGS)]
-    running = sqlite_app.games.create_game("three-too-many", ["ann", "ben"], seed=b"r")
+def evening(app: GameLog) -> dict[str, Any]:
+    """Six finished games of one event, one still running, one finished fork
+    (the event's name is new: a PostgreSQL database serves the whole session)."""
+    event = f"Club night {uuid4().hex[:8]}"
+    finished = [played(app, seats, n, event) for n, seats in enumerate(SEATINGS)]
+    running = app.games.create_game("three-too-many", ["ann", "ben"], seed=b"r")
     first = finished[0]
-    fork = sqlite_app.games.fork(first.game_id, first.tokens["ann"], 1)
-    play_random(InProcessGame.of(sqlite_app, fork), random.Random(99))
-    assert sqlite_app.queries.state_at(fork.game_id).is_finished
-    return {"finished": finished, "running": running, "fork": fork}
+    fork = app.games.fork(first.game_id, first.tokens["ann"], 1)
+    play_random(InProcessGame.of(app, fork), random.Random(99))
+    assert app.queries.state_at(fork.game_id).is_finished
+    return {"finished": finished, "running": running, "fork": fork, "event": event}
 
 
 def test_the_read_model_equals_a_recomputation_from_the_exported_records(
-    sqlite_app: GameLog, evening: dict[str, Any]
+    app: GameLog, evening: dict[str, Any]
 ) -> None:
     every = [g.game_id for g in evening["finished"]] + [
         evening["running"].game_id,
         evening["fork"].game_id,
     ]
-    recomputed = ratings_from_records(exported(sqlite_app, every))
-    served = sqlite_app.ratings.ratings(RatingFilter())
+    wanted = RatingFilter(event=evening["event"])
+    recomputed = ratings_from_records(exported(app, every), wanted)
+    served = app.ratings.ratings(wanted)
     assert as_numbers(served) == as_numbers(recomputed)
     assert sorted(served["three-too-many"]) == ["ann", "ben", "cy", "dee"]
     games = {s.game_id for r in served["three-too-many"].values() for s in r.history}
     assert games == {str(g.game_id) for g in evening["finished"]}  # not running, not the fork
 
 
-def test_a_reindex_rebuilds_the_same_ratings(sqlite_app: GameLog, evening: dict[str, Any]) -> None:
-    before = as_numbers(sqlite_app.ratings.ratings(RatingFilter()))
-    sqlite_app.index.rebuild()
-    assert as_numbers(sqlite_app.ratings.ratings(RatingFilter())) == before != {}
+def test_a_reindex_rebuilds_the_same_ratings(app: GameLog, evening: dict[str, Any]) -> None:
+    wanted = RatingFilter(event=evening["event"])
+    before = as_numbers(app.ratings.ratings(wanted))
+    app.index.rebuild()
+    assert as_numbers(app.ratings.ratings(wanted)) == before != {}
 
 
 def test_filters_by_event_and_date_equal_the_recomputation_under_them(
-    sqlite_app: GameLog, evening: dict[str, Any]
+    app: GameLog, evening: dict[str, Any]
 ) -> None:
-    other = played(sqlite_app, ["ann", "dee"], 50, event="Open")
+    open_event = f"Open {uuid4().hex[:8]}"
+    other = played(app, ["ann", "dee"], 50, open_event)
+    day = app.store.records(other.game_id)[-1]["time"][:10]  # the day it ended
     ids = [g.game_id for g in evening["finished"]] + [other.game_id]
-    records = exported(sqlite_app, ids)
+    records = exported(app, ids)
     for wanted in (
-        RatingFilter(event="Open"),
-        RatingFilter(event="Club night", game="three-too-many"),
-        RatingFilter(until="2000-01-01"),
+        RatingFilter(event=open_event),
+        RatingFilter(event=evening["event"], game="three-too-many"),
+        RatingFilter(event=evening["event"], since=day, until=day),
+        RatingFilter(event=evening["event"], until="2000-01-01"),
     ):
-        served = sqlite_app.ratings.ratings(wanted)
+        served = app.ratings.ratings(wanted)
         assert as_numbers(served) == as_numbers(ratings_from_records(records, wanted))
-    assert (
-        sqlite_app.ratings.ratings(RatingFilter(event="Open"))["three-too-many"]["ann"].games == 1
-    )
+    assert app.ratings.ratings(RatingFilter(event=open_event))["three-too-many"]["ann"].games == 1
 
 
 def test_a_game_whose_records_do_not_audit_clean_is_never_rated(
-    sqlite_app: GameLog, evening: dict[str, Any]
+    app: GameLog, evening: dict[str, Any]
 ) -> None:
     game_id = evening["finished"][1].game_id
-    records = sqlite_app.store.records(game_id)
+    records = app.store.records(game_id)
     assert rated_game(str(game_id), records) is not None
     tampered = copy.deepcopy(records)
     tampered[-1]["result"]["ranking"].reverse()  # the result changed after it was sealed
@@ -117,14 +129,15 @@ def test_a_game_whose_records_do_not_audit_clean_is_never_rated(
 
 
 def test_pages_list_each_game_type_best_first_and_a_player_gets_a_history(
-    sqlite_app: GameLog, evening: dict[str, Any]
+    app: GameLog, evening: dict[str, Any]
 ) -> None:
-    first = sqlite_app.ratings.list_ratings(RatingFilter(), limit=3)
-    rest = sqlite_app.ratings.list_ratings(RatingFilter(), 3, first.next_page_token)
+    wanted = RatingFilter(event=evening["event"])
+    first = app.ratings.list_ratings(wanted, limit=3)
+    rest = app.ratings.list_ratings(wanted, 3, first.next_page_token)
     rows = first.rows + rest.rows
     assert [rank for rank, _ in rows] == [1, 2, 3, 4] and rest.next_page_token == ""
     assert [r.ordinal for _, r in rows] == sorted((r.ordinal for _, r in rows), reverse=True)
-    [(rank, ann)] = sqlite_app.ratings.player("ann", RatingFilter())
+    [(rank, ann)] = app.ratings.player("ann", wanted)
     assert ann.games == len(ann.history) == 4 and rows[rank - 1][1] == ann
 
 
