@@ -92,7 +92,7 @@ def test_the_sheets_command_refuses_a_round_not_paired_and_writes_nothing(
     assert not (tmp_path / "out").exists()
 
 
-def test_the_web_page_serves_both_sheets_and_links_them_from_the_event(
+def test_the_web_page_serves_both_sheets_and_refuses_what_is_not_one(
     web: WebProcess, paired: dict[str, Any]
 ) -> None:
     base = f"{web.url.rstrip('/')}/tournaments/{paired['tournament_id']}/rounds/1"

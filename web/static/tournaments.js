@@ -97,14 +97,17 @@ export async function showEvent(container, name) {
 function sheetLinks(tournament) {
   const line = element("p", "", "sheets");
   if (!tournament.rounds) return line;
-  line.append(element("span", "Print: "));
+  line.append(element("span", "Print "));
   const base = `/tournaments/${encodeURIComponent(tournament.tournament_id)}/rounds`;
   for (let r = 1; r <= tournament.rounds; r += 1) {
-    for (const [sheet, words] of [["pairings", `round ${r} pairings`], ["slips", "slips"]]) {
+    if (r > 1) line.append(document.createTextNode(" · "));
+    line.append(document.createTextNode(`round ${r}: `));
+    for (const [sheet, words] of [["pairings", "pairings"], ["slips", "result slips"]]) {
       const link = element("a", words);
       link.href = `${base}/${r}/${sheet}`;
       link.target = "_blank";
-      line.append(link, document.createTextNode(sheet === "slips" && r < tournament.rounds ? " · " : " "));
+      line.append(link);
+      if (sheet === "pairings") line.append(document.createTextNode(", "));
     }
   }
   return line;
