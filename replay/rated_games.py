@@ -52,6 +52,7 @@ def rated_game(game_id: str, records: Sequence[Record]) -> RatedGame | None:
         event=str(tags.get("Event", "")),
         tournament=str(tags.get("Tournament", "")),
         places=places,
+        creation_hash=str(created.get("hash", "")),
     )
 
 

@@ -55,6 +55,9 @@ class RatedGame:
     """The game's ``Tournament`` tag: the id of the tournament that seated it."""
     places: tuple[tuple[str, ...], ...] = ()
     """The result's ranking: places best first, each the seats that share it."""
+    creation_hash: str = ""
+    """The hash of the game's creation record: two stored copies of one record
+    (an archive imported twice) are one game played, rated once."""
 
     @property
     def order(self) -> tuple[str, str]:
@@ -135,12 +138,16 @@ def rate(games: Iterable[RatedGame]) -> dict[str, dict[str, PlayerRating]]:
     """Every player's rating per game type after ``games``: game type → player → rating.
 
     A game with fewer than two places (a solo game, or everyone sharing
-    first) teaches nothing of skill and is left out."""
+    first) teaches nothing of skill and is left out, and so is a second copy
+    of a game already rated (the same ``creation_hash``)."""
     model = _model()
     found: dict[str, dict[str, PlayerRating]] = {}
+    rated: set[str] = set()
     for game in sorted(games, key=lambda g: g.order):
-        if len(game.places) < 2:
+        if len(game.places) < 2 or game.creation_hash in rated:
             continue
+        if game.creation_hash:
+            rated.add(game.creation_hash)
         players = found.setdefault(game.game, {})
         teams = [[_rating_of(model, players.get(seat)) for seat in place] for place in game.places]
         # Each seat its own team: openskill's ranks say which share a place.

@@ -61,7 +61,7 @@ REBUILT = ":rebuilt"
 CHUNK = 500
 """Ids per ``IN (...)`` list."""
 
-RATED_COLUMNS = "game_id, seq, game, finished_at, event, tournament, places"
+RATED_COLUMNS = "game_id, seq, game, finished_at, event, tournament, places, creation_hash"
 
 # The tables: {index}, {tags}, {seats}, {tracking}, {events} are the names,
 # {key} the type of a hex id (PostgreSQL compares it byte by byte).
@@ -95,7 +95,7 @@ TABLES = (
     "CREATE TABLE IF NOT EXISTS {rated} ("
     " game_id {key} PRIMARY KEY, seq BIGINT NOT NULL, game TEXT NOT NULL,"
     " finished_at TEXT NOT NULL, event TEXT NOT NULL, tournament TEXT NOT NULL,"
-    " places TEXT NOT NULL)",
+    " places TEXT NOT NULL, creation_hash TEXT NOT NULL)",
 )
 
 COLUMNS = (
@@ -212,7 +212,7 @@ class SQLGameIndex(GameIndexView):
             rated = change.rated
             cursor.execute(
                 self._sql(
-                    f"INSERT INTO {{rated}} ({RATED_COLUMNS}) VALUES (?,?,?,?,?,?,?)"
+                    f"INSERT INTO {{rated}} ({RATED_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)"
                     " ON CONFLICT DO NOTHING"
                 ),
                 (
@@ -223,6 +223,7 @@ class SQLGameIndex(GameIndexView):
                     rated.event,
                     rated.tournament,
                     json.dumps([list(place) for place in rated.places]),
+                    rated.creation_hash,
                 ),
             )
 
@@ -419,6 +420,7 @@ class SQLGameIndex(GameIndexView):
                 event=row["event"],
                 tournament=row["tournament"],
                 places=tuple(tuple(place) for place in json.loads(row["places"])),
+                creation_hash=row["creation_hash"],
             )
             for row in rows
         )

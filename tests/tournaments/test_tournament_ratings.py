@@ -69,3 +69,14 @@ def test_filters_take_the_game_type_the_event_or_tournament_and_the_dates() -> N
     assert [g.game_id for g in games if RatingFilter(since="2026-12-01").admits(g)] == ["g3"]
     assert [g.game_id for g in games if RatingFilter(until="2026-11-30").admits(g)] == ["g1", "g2"]
     assert not any(RatingFilter(game="hadara").admits(g) for g in games)
+
+
+def test_two_stored_copies_of_one_game_are_rated_once() -> None:
+    first = RatedGame(
+        "g1", "panem", "2026-11-30T19:00:00Z", places=(("ann",), ("ben",)), creation_hash="h"
+    )
+    copy = RatedGame(
+        "g9", "panem", "2026-11-30T19:00:00Z", places=(("ann",), ("ben",)), creation_hash="h"
+    )
+    assert rate([first, copy]) == rate([first])
+    assert rate([first, copy])["panem"]["ann"].games == 1
