@@ -47,6 +47,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("records", "export", "Write a game and its branches to a record file."),
     "import": ("records", "import_", "Re-validate a record file or archive and store it."),
     "reindex": ("maintenance", "reindex", "Rebuild the game index from the log."),
+    "ratings": ("ratings", "ratings", "Ratings across events per game type (OpenSkill)."),
     "tournament": ("tournament", "tournament", "Tournaments: players, rounds, results, standings."),
     "web": ("web", "web", "Serve the page: the replay board and the table."),
 }

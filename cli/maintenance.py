@@ -20,7 +20,7 @@ from gamelog.cli.common import emit
 @click.option("--postgres", metavar="DSN", help="the PostgreSQL database instead of SQLite")
 @click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 def reindex(db: str | None, postgres: str | None, as_json: bool) -> None:
-    """Rebuild the game index (what list, tree and short ids read) from the log.
+    """Rebuild the game index (what list, tree, short ids and ratings read) from the log.
 
     Safe while servers run on the same store: they keep answering, and each
     event still enters the index once; their listings are slower until it ends.

@@ -95,6 +95,13 @@ def _table_size(text: str) -> tuple[int, int]:
     help="seed: the tables of one size in a round share one deal",
 )
 @click.option("--seed", type=int, help="a fixed seed (reproducible; you then know every draw)")
+@click.option(
+    "--seeding",
+    type=click.Choice(["lot", "rating"]),
+    default="lot",
+    show_default=True,
+    help="round 1 by lot, or by the registered ratings (highest first)",
+)
 def new(
     server: str,
     ca: str | None,
@@ -116,6 +123,7 @@ def new(
     on_timeout: str,
     duplicate: str,
     seed: int | None,
+    seeding: str,
 ) -> None:
     """Create a tournament: prints its id and the director's token."""
     settings: dict[str, Any] = {
@@ -131,6 +139,7 @@ def new(
         "on_timeout": on_timeout,
         "duplicate": duplicate,
         "seed_hex": seed.to_bytes(16, "big").hex() if seed is not None else "",
+        "seeding": seeding,
     }
     if bye_points is not None:
         settings["bye_points"] = bye_points
@@ -573,14 +582,15 @@ def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as
     kept exact inside (--json adds the exact text: "13/2")."""
     with TournamentClient(server, ca) as client:
         response = client.standings(tournament_id)
-    rows = standings_rows(response)
+        rated = client.ratings_by_player(client.tournament(tournament_id).game)
+    rows = [{**row, "rating": rated.get(row["player"])} for row in standings_rows(response)]
     names = list(response.tiebreaks)
     if as_json:
         emit(rows)
         return
     rounds = max((len(r["by_round"]) for r in rows), default=0)
     header = ["place", "player", "name", "points", *names, "played", "byes"]
-    header += [f"r{n}" for n in range(1, rounds + 1)]
+    header += [f"r{n}" for n in range(1, rounds + 1)] + ["rating"]
     lines: list[list[Cell]] = [
         [
             r["place"],
@@ -591,6 +601,7 @@ def standings(server: str, ca: str | None, as_json: bool, tournament_id: str, as
             r["played"],
             r["byes"],
             *r["by_round"],
+            round(r["rating"], 2) if r["rating"] is not None else "",
         ]
         for r in rows
     ]
@@ -796,3 +807,44 @@ def tokens(server: str, ca: str | None, as_json: bool, tournament_id: str, token
         return
     for player, player_token in sorted(found.items()):
         click.echo(f"{player}\t{player_token}")
+
+
+@tournament.command()
+@client_options
+@click.argument("tournament_id")
+@click.option("--round", "round_number", type=int, help="default: the round paired last")
+@click.option("--out", "folder", required=True, type=click.Path(file_okay=False))
+def sheets(
+    server: str,
+    ca: str | None,
+    as_json: bool,
+    tournament_id: str,
+    round_number: int | None,
+    folder: str,
+) -> None:
+    """A round on paper: the pairing list for the wall and one result slip
+    per table (HTML with print CSS: print them, or print to PDF)."""
+    from gamelog.web.sheets import find_round, pairing_list, result_slips
+
+    with TournamentClient(server, ca) as client:
+        summary = client.tournament(tournament_id)
+    number = round_number if round_number is not None else len(summary.rounds)
+    try:
+        tables = len(find_round(summary, number).tables)
+    except LookupError as error:
+        raise click.ClickException(str(error)) from None
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    written = {
+        "pairings": out / f"round-{number}-pairings.html",
+        "slips": out / f"round-{number}-slips.html",
+    }
+    written["pairings"].write_text(pairing_list(summary, number), encoding="utf-8")
+    written["slips"].write_text(result_slips(summary, number), encoding="utf-8")
+    if as_json:
+        emit({"round": number, "tables": tables, **{k: str(v) for k, v in written.items()}})
+        return
+    click.echo(
+        f"round {number}: wrote the pairing list to {written['pairings']} and "
+        f"{tables} result slip(s) to {written['slips']} (print them, one slip a page)"
+    )

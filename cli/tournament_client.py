@@ -176,6 +176,22 @@ class TournamentClient(Client):
         )
         return self._tournament_call("ListTournaments", request)
 
+    def ratings(self, limit: int = 100, page_token: str = "", **wanted: str) -> Any:
+        """One page of ratings (``ListRatings``); ``wanted``: game, event, since, until."""
+        request = pb.ListRatingsRequest(
+            filter=pb.RatingFilter(**wanted), limit=limit, page_token=page_token
+        )
+        return self._tournament_call("ListRatings", request)
+
+    def ratings_by_player(self, game: str) -> dict[str, float]:
+        """Each rated player's rating at ``game``, across events (rounded to hundredths)."""
+        found = self.ratings(10_000, game=game)
+        return {r.player: round(r.rating, 2) for r in found.ratings}
+
+    def player_ratings(self, player: str, **wanted: str) -> Any:
+        request = pb.GetPlayerRatingsRequest(player=player, filter=pb.RatingFilter(**wanted))
+        return self._tournament_call("GetPlayerRatings", request)
+
     def player_tokens(self, tournament_id: str, token: str) -> dict[str, str]:
         request = pb.GetPlayerTokensRequest(tournament_id=tournament_id)
         return dict(self._tournament_call("GetPlayerTokens", request, token).player_tokens)

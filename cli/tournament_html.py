@@ -84,6 +84,7 @@ class Site:
         self.names = {p.id: p.name for p in self.summary.players}
         self.place = {s.player: s.place for s in self.standings}
         self.settings = loads(self.summary.settings_json)
+        self.ratings = client.ratings_by_player(self.summary.game)
 
     # -- the frame ----------------------------------------------------------------------
 
@@ -136,6 +137,7 @@ class Site:
         rounds = len(self.summary.rounds)
         head = "".join(f"<th>{escape(t)}</th>" for t in self.tiebreaks)
         head += "".join(f"<th>R{n}</th>" for n in range(1, rounds + 1))
+        head += "<th>Games</th><th>Rating</th>"
         body_rows = []
         for s_row in self.standings:
             cells = "".join(f'<td class="num">{shown(t)}</td>' for t in s_row.tiebreaks)
@@ -143,10 +145,10 @@ class Site:
             body_rows.append(
                 f'<tr><td class="num">{s_row.place}</td><td>{self.who(s_row.player)}</td>'
                 f'<td class="num"><b>{shown(s_row.points)}</b></td>{cells}'
-                f'<td class="num">{s_row.played}</td></tr>'
+                f'<td class="num">{s_row.played}</td>{self._rating(s_row.player)}</tr>'
             )
         standings = (
-            f"<table><tr><th>#</th><th>Player</th><th>Points</th>{head}<th>Games</th></tr>"
+            f"<table><tr><th>#</th><th>Player</th><th>Points</th>{head}</tr>"
             + "".join(body_rows)
             + "</table>"
         )
@@ -154,8 +156,13 @@ class Site:
             "Standings",
             f'<table class="tags">{rows}</table>{standings}'
             '<p class="small">Shared places split their points exactly; '
-            "a third shows as .333.</p>",
+            "a third shows as .333. Rating: across events at this game, as exported "
+            "(OpenSkill, mu - 3 sigma).</p>",
         )
+
+    def _rating(self, player: str) -> str:
+        rating = self.ratings.get(player)
+        return f'<td class="num">{rating:.2f}</td>' if rating is not None else "<td>–</td>"
 
     def crosstable(self) -> str:
         rounds = self.summary.rounds

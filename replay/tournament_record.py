@@ -228,6 +228,7 @@ def settings_of(created: Record) -> Settings:
         bye_points=created["bye_points"],
         bye_place=created["bye_place"],
         forfeit_points=created["forfeit_points"],
+        seeding=created.get("seeding", "lot"),
     )
 
 

@@ -70,6 +70,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
+OPTIONAL_BY_KIND: dict[str, tuple[str, ...]] = {"created": ("seeding",)}
+"""Fields a record of that kind may lack (``seeding``: round 1 by lot)."""
+
+
 def check_tournament_records(records: Sequence[Any]) -> str | None:
     """The first problem with a tournament's records, or None."""
     if not records:
@@ -100,7 +104,7 @@ def _check(record: dict[str, Any]) -> None:
         raise Problem(
             f"{kind} needs {', '.join(missing[:6])}" + (", ..." if len(missing) > 6 else "")
         )
-    unknown = sorted(set(record) - {*required, *OPTIONAL})
+    unknown = sorted(set(record) - {*required, *OPTIONAL, *OPTIONAL_BY_KIND.get(kind, ())})
     if unknown:
         raise Problem(f"{kind} has fields no tournament record has: {', '.join(unknown[:5])}")
     prev = record["prev_hash"]
@@ -179,6 +183,8 @@ def _created(record: dict[str, Any]) -> None:
         raise Problem("forfeit_points must be an exact number as text")
     if not _hash(record["commitment"]):
         raise Problem("commitment must be a SHA-256 in lowercase hexadecimal")
+    if record.get("seeding", "lot") not in ("lot", "rating"):
+        raise Problem("seeding is lot or rating")
 
 
 def _registered(record: dict[str, Any]) -> None:

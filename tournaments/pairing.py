@@ -7,7 +7,9 @@ the committed seed) and returns the next round's tables and byes:
 * **Round 1 is drawn**: the active players, in id order, are shuffled with
   the random source of label ``round 1`` (:mod:`gamelog.tournaments.draw`);
   the shuffled list is cut into the planned tables in order, each table
-  seated in the drawn order, and the last players drawn get the byes.
+  seated in the drawn order, and the last players drawn get the byes. Seeded
+  by rating instead (``Settings.seeding``), the drawn list is ordered by the
+  registered ratings and dealt as :mod:`gamelog.tournaments.seeding` says.
 * **Later rounds go by standings.** The pairing order is points (highest
   first), then rating (highest first, unrated last) as FIDE's pairing
   numbers are, then the place in the standings (tie-breaks and lot).
@@ -64,6 +66,7 @@ from gamelog.tournaments.refusals import TournamentError
 from gamelog.tournaments.round_robin import berger_round
 from gamelog.tournaments.rounds import Round, Table
 from gamelog.tournaments.seating import allocate_colours, rotate_seats
+from gamelog.tournaments.seeding import seeded_first_round
 from gamelog.tournaments.settings import Settings
 from gamelog.tournaments.standings import Standing, standings
 from gamelog.tournaments.swiss import pair_swiss
@@ -88,6 +91,8 @@ def pair_round(
         return _round_robin(players, changes, active, number, seed)
     smallest, largest = settings.table_size
     plan = plan_tables(len(active), smallest, largest)
+    if number == 1 and settings.seeding == "rating":
+        return seeded_first_round(players, active, plan.sizes, seed)
     if number == 1:
         return _drawn(active, plan.sizes, number, seed)
     table = standings(players, rounds, settings, seed)

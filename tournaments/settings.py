@@ -22,6 +22,8 @@
   table's points, so a bye neither helps nor hurts on average.
 * ``forfeit_points``: what a player who forfeits scores (the others at the
   table score their places as usual).
+* ``seeding``: how round 1 is seated: ``"lot"`` (drawn from the seed) or
+  ``"rating"`` (by the registered ratings, :mod:`gamelog.tournaments.seeding`).
 
 Points are :class:`~fractions.Fraction`; records store them as exact strings
 (``"3/2"``), never floats (see :mod:`gamelog.tournaments.points`).
@@ -42,6 +44,7 @@ opponents' points); median Buchholz (the same without the highest and the
 lowest opponent); number of first places; head-to-head among the tied."""
 
 SYSTEMS: Final = ("swiss", "round-robin")
+SEEDINGS: Final = ("lot", "rating")
 
 LARGEST_TABLE: Final = 16
 
@@ -69,6 +72,7 @@ class Settings:
     bye_points: Fraction | int | str | None = None
     bye_place: int | None = None
     forfeit_points: Fraction | int | str = 0
+    seeding: str = "lot"
     _points: dict[int, tuple[Fraction, ...]] = field(
         init=False, repr=False, compare=False, hash=False
     )
@@ -88,6 +92,12 @@ class Settings:
                 "round-robin-multiplayer",
                 "a round robin needs 2-player tables: at larger tables no schedule lets "
                 "every pair meet once for most field sizes; use the swiss system",
+            )
+        if self.seeding not in SEEDINGS:
+            raise TournamentError("bad-seeding", f"round 1 is seeded by one of {list(SEEDINGS)}")
+        if self.seeding != "lot" and self.system == "round-robin":
+            raise TournamentError(
+                "bad-seeding", "a round robin numbers its players by lot; seed a swiss by rating"
             )
         unknown = [name for name in self.tiebreaks if name not in TIEBREAKS]
         if unknown:

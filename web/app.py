@@ -45,7 +45,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -63,6 +63,8 @@ from gamelog.web.streaming import (
 )
 
 STATIC = Path(str(resources.files("gamelog.web") / "static"))
+MAX_PLAYER_NAME = 200
+"""The longest player (seat) name a player page is asked for."""
 GAME_ID = re.compile(r"[0-9A-Za-z-]{1,64}")
 TOKEN = re.compile(r"[\x21-\x7e]{1,512}")
 MAX_POSITION = 2**40
@@ -326,6 +328,39 @@ async def event(request: Request) -> Response:
     )
 
 
+async def round_sheet(request: Request) -> Response:
+    """A round on paper (web/sheets.py): ``pairings`` for the wall or ``slips``."""
+    from gamelog.v1 import tournaments_pb2 as tpb
+    from gamelog.web import sheets
+
+    draw = {"pairings": sheets.pairing_list, "slips": sheets.result_slips}.get(
+        request.path_params["sheet"]
+    )
+    tournament_id = str(request.path_params["tournament_id"])
+    if draw is None or not GAME_ID.fullmatch(tournament_id):
+        raise GatewayError("NOT_FOUND", "no-such-sheet", "a round's sheets: pairings or slips")
+    number = position_from(request.path_params["number"], "round") or 0
+    ask = tpb.GetTournamentRequest(tournament_id=tournament_id)
+    found = await gateway_of(request).call_tournaments("GetTournament", ask)
+    try:
+        return HTMLResponse(draw(found, number), headers={"Cache-Control": "no-cache"})
+    except LookupError as error:
+        raise GatewayError("NOT_FOUND", "no-such-round", str(error)) from None
+
+
+async def player(request: Request) -> Response:
+    """A player's ratings with their history as a chart (web/players.py)."""
+    from gamelog.v1 import tournaments_pb2 as tpb
+    from gamelog.web.players import player_page
+
+    name = str(request.path_params["player"])
+    if not 0 < len(name) <= MAX_PLAYER_NAME:
+        raise bad_request("bad-player", f"a player's name is 1 to {MAX_PLAYER_NAME} characters")
+    ask = tpb.GetPlayerRatingsRequest(player=name)
+    found = await gateway_of(request).call_tournaments("GetPlayerRatings", ask)
+    return HTMLResponse(player_page(name, found), headers={"Cache-Control": "no-cache"})
+
+
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, GatewayError)
     return JSONResponse({"error": error.to_json()}, status_code=error.http_status)
@@ -408,6 +443,8 @@ def create_app(
         Route("/api/qr", qr, methods=["POST"]),
         Route("/api/events", event_list),
         Route("/api/event", event),
+        Route("/tournaments/{tournament_id}/rounds/{number}/{sheet:str}", round_sheet),
+        Route("/players/{player:str}", player),
     ]
     middleware = [Middleware(Headers)]
     if hosts:

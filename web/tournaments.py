@@ -184,10 +184,12 @@ async def standings(gateway: Gateway, tournament_id: str) -> dict[str, Any]:
         )
     except GatewayError as error:
         return {"tournament_id": tournament_id, "error": error.message, "rows": []}
+    rated = await ratings_of(gateway, about.game)
     return {
         "tournament_id": tournament_id,
         "name": about.name,
         "finished": about.finished,
+        "rounds": len(about.rounds),
         "tiebreaks": list(answer.tiebreaks),
         "rows": [
             {
@@ -197,7 +199,19 @@ async def standings(gateway: Gateway, tournament_id: str) -> dict[str, Any]:
                 "points": decimal_number(s.points),
                 "tiebreaks": [decimal_number(t) for t in s.tiebreaks],
                 "by_round": [decimal_number(p) if p else None for p in s.by_round],
+                "rating": rated.get(s.player),
             }
             for s in answer.standings
         ],
     }
+
+
+async def ratings_of(gateway: Gateway, game: str) -> dict[str, float]:
+    """Each player's rating at ``game`` (across events; ``ListRatings``), rounded
+    to hundredths; an unrated player is not in it. Empty if the service says no."""
+    request = tpb.ListRatingsRequest(filter=tpb.RatingFilter(game=game), limit=10_000)
+    try:
+        found = await gateway.call_tournaments("ListRatings", request)
+    except GatewayError:
+        return {}  # the standings stand without their ratings
+    return {r.player: round(r.rating, 2) for r in found.ratings}

@@ -55,6 +55,8 @@ class IndexFollower:
     ) -> None:
         self.app = app
         self.projection = projection
+        # The ratings' part of the index audits each game as it ends (projection.py).
+        projection.records_of = getattr(app, "records", None)
         self.poll_seconds = poll_seconds
         self._lock = threading.Lock()
         # When the last catch-up that succeeded began, and where it left the index.
@@ -135,7 +137,9 @@ class IndexFollower:
         with self._lock:
             rebuilt = self.view.beside()
             try:
-                self._follow_into(type(self.projection)(rebuilt))
+                fresh = type(self.projection)(rebuilt)
+                fresh.records_of = self.projection.records_of
+                self._follow_into(fresh)
                 self.view.take_over(rebuilt)
             finally:
                 rebuilt.drop()

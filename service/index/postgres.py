@@ -49,6 +49,7 @@ class PostgresGameIndexView(SQLGameIndex, PostgresTrackingRecorder):
             "tags": qualified("gamelog_index_tags"),
             "seats": qualified("gamelog_index_seats"),
             "tournaments": qualified("gamelog_index_tournaments"),
+            "rated": qualified("gamelog_index_rated"),
             "tracking": qualified(TRACKING_TABLE),
             "events": qualified(events_table),
             "key": 'TEXT COLLATE "C"',

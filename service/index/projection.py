@@ -7,7 +7,11 @@ they cover, so the view stores both in one transaction. These events matter:
 
 - ``Game.Created`` adds the game: type, seats, tags, parent and fork position,
   creation time and the creation record's hash;
-- ``Game.Finished`` marks it finished.
+- ``Game.Finished`` marks it finished, and when the game counts for
+  ratings (``replay.rated_games``: finished, not a fork, its records audit
+  clean) adds its result to the ratings' read model (``GameRated``). That
+  needs the game's whole record, which the projection reads from the store
+  (``records_of``, given by the follower): one audit per game, when it ends.
 
 - ``Tournament.Created`` adds a tournament (name, game, site, dates, its
   creation's hash and the id it was created under); ``Tournament.Finished``
@@ -33,7 +37,7 @@ running.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import singledispatchmethod
 from typing import Any
 from uuid import UUID
@@ -41,10 +45,12 @@ from uuid import UUID
 from eventsourcing.persistence import Tracking
 from eventsourcing.projection import Projection
 
+from gamelog.replay.rated_games import rated_game
 from gamelog.service.index.view import (
     GameAdded,
     GameFinished,
     GameIndexView,
+    GameRated,
     IndexChange,
     IndexedGame,
     IndexedTournament,
@@ -53,7 +59,7 @@ from gamelog.service.index.view import (
     TournamentFinished,
 )
 from gamelog.service.model.game import Game
-from gamelog.service.model.refusals import UNREADABLE
+from gamelog.service.model.refusals import UNREADABLE, DataLoss, NotFound
 from gamelog.service.model.tournament import Tournament
 from gamelog.service.storage.topics import topics_of
 
@@ -121,6 +127,9 @@ class GameIndexProjection(Projection[GameIndexView]):
 
     name = "game_index"
     topics = TOPICS
+    records_of: Callable[[UUID], Sequence[dict[str, Any]]] | None = None
+    """A game's full stored records (``GameStore.records``): without it no
+    game is rated."""
 
     @singledispatchmethod
     def change_of(self, event: Any, notification_id: int) -> IndexChange | list[IndexChange] | None:
@@ -132,8 +141,24 @@ class GameIndexProjection(Projection[GameIndexView]):
         return GameAdded(indexed_game(event, notification_id))
 
     @change_of.register
-    def _(self, event: Game.Finished, notification_id: int) -> IndexChange | None:
-        return GameFinished(event.originator_id)
+    def _(self, event: Game.Finished, notification_id: int) -> list[IndexChange]:
+        changes: list[IndexChange] = [GameFinished(event.originator_id)]
+        rated = self._rated(event.originator_id)
+        if rated is not None:
+            changes.append(GameRated(rated, notification_id))
+        return changes
+
+    def _rated(self, game_id: UUID) -> Any:
+        """The game's facts for ratings, or None: it does not count, or its
+        stored records cannot be read (a damaged game is left unrated, and
+        logged; a store that is away raises, and the stretch is read again)."""
+        if self.records_of is None:
+            return None
+        try:
+            return rated_game(str(game_id), self.records_of(game_id))
+        except (DataLoss, NotFound, *UNREADABLE) as error:
+            log.error("game %s left out of the ratings: %r", game_id, error)
+            return None
 
     @change_of.register
     def _(self, event: Tournament.RoundPaired, notification_id: int) -> list[IndexChange]:

@@ -52,6 +52,7 @@ from gamelog.service.index.view import (
     GameFilter,
     GameFinished,
     GameIndexView,
+    GameRated,
     IndexChange,
     IndexedGame,
     IndexMoved,
@@ -59,12 +60,15 @@ from gamelog.service.index.view import (
     TournamentAdded,
     TournamentFinished,
 )
+from gamelog.tournaments.ratings import RatedGame, RatingFilter
 
 TRACKING_TABLE = "gamelog_index_tracking"
 REBUILT = ":rebuilt"
 """What a rebuilt index's tracking name adds to the index's own."""
 CHUNK = 500
 """Ids per ``IN (...)`` list."""
+
+RATED_COLUMNS = "game_id, seq, game, finished_at, event, tournament, places, creation_hash"
 
 # The tables: {index}, {tags}, {seats}, {tracking}, {events} are the names,
 # {key} the type of a hex id (PostgreSQL compares it byte by byte).
@@ -94,14 +98,25 @@ TABLES = (
     "CREATE INDEX IF NOT EXISTS gamelog_index_tags_by_key ON {tags} (key, seq)",
     "CREATE TABLE IF NOT EXISTS {seats} ("
     " seat TEXT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY (seat, seq))",
+    # The ratings' read model: the finished games that count, in the order they ended.
+    "CREATE TABLE IF NOT EXISTS {rated} ("
+    " game_id {key} PRIMARY KEY, seq BIGINT NOT NULL, game TEXT NOT NULL,"
+    " finished_at TEXT NOT NULL, event TEXT NOT NULL, tournament TEXT NOT NULL,"
+    " places TEXT NOT NULL, creation_hash TEXT NOT NULL)",
     *TOURNAMENT_TABLES,
 )
-INDEX_TABLES = ("index", "tags", "seats", "tournaments")
-"""The index's tables (by their names' keys), rebuilt and swapped in together."""
 COLUMNS = (
     "game_id, seq, game, rules_version, finished, seats, tags, parent_game_id,"
     " parent_json, tournament_id, created_at, creation_hash"
 )
+INDEX_TABLES = {
+    "index": COLUMNS,
+    "tags": "key, value, seq",
+    "seats": "seat, seq",
+    "rated": RATED_COLUMNS,
+    "tournaments": TOURNAMENT_COLUMNS,
+}
+"""Every table of the index and its columns (what a rebuild copies)."""
 
 
 def _indexed(row: Mapping[str, Any]) -> IndexedGame:
@@ -203,6 +218,24 @@ class SQLGameIndex(SQLTournamentRows, GameIndexView):
             )
         elif isinstance(change, (TournamentAdded, TournamentFinished)):
             self._apply_tournament(cursor, change)
+        elif isinstance(change, GameRated):
+            rated = change.rated
+            cursor.execute(
+                self._sql(
+                    f"INSERT INTO {{rated}} ({RATED_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)"
+                    " ON CONFLICT DO NOTHING"
+                ),
+                (
+                    UUID(rated.game_id).hex,
+                    change.seq,
+                    rated.game,
+                    rated.finished_at,
+                    rated.event,
+                    rated.tournament,
+                    json.dumps([list(place) for place in rated.places]),
+                    rated.creation_hash,
+                ),
+            )
 
     def beside(self) -> SQLGameIndex:
         rebuilt = copy.copy(self)
@@ -227,14 +260,8 @@ class SQLGameIndex(SQLTournamentRows, GameIndexView):
     def take_over(self, rebuilt: GameIndexView) -> None:
         assert isinstance(rebuilt, SQLGameIndex)
         position = rebuilt.position()
-        columns = {
-            "index": COLUMNS,
-            "tags": "key, value, seq",
-            "seats": "seat, seq",
-            "tournaments": TOURNAMENT_COLUMNS,
-        }
         with self._writing() as cursor:
-            for table, names in columns.items():
+            for table, names in INDEX_TABLES.items():
                 cursor.execute(self._sql(f"DELETE FROM {{{table}}}"))
                 cursor.execute(
                     self._sql(
@@ -390,6 +417,25 @@ class SQLGameIndex(SQLTournamentRows, GameIndexView):
     def count(self) -> int:
         return int(self._rows("SELECT COUNT(*) AS n FROM {index}")[0]["n"])
 
+    def rated_games(self, wanted: RatingFilter) -> list[RatedGame]:
+        # The filter is applied here, in one place for every store: the rows
+        # are small, and a rating needs every game of its type up to the end.
+        where, params = ("WHERE game = ?", [wanted.game]) if wanted.game else ("", [])
+        rows = self._rows(f"SELECT {RATED_COLUMNS} FROM {{rated}} {where} ORDER BY seq", params)
+        games = (
+            RatedGame(
+                game_id=str(UUID(hex=row["game_id"])),
+                game=row["game"],
+                finished_at=row["finished_at"],
+                event=row["event"],
+                tournament=row["tournament"],
+                places=tuple(tuple(place) for place in json.loads(row["places"])),
+                creation_hash=row["creation_hash"],
+            )
+            for row in rows
+        )
+        return [g for g in games if wanted.admits(g)]
+
     def everything(self) -> list[IndexedGame]:
         rows = self._rows(f"SELECT {COLUMNS} FROM {{index}} ORDER BY seq")
         return [_indexed(row) for row in rows]
@@ -425,6 +471,7 @@ class SQLiteGameIndexView(SQLGameIndex, SQLiteTrackingRecorder):
             "tags": "gamelog_index_tags",
             "seats": "gamelog_index_seats",
             "tournaments": "gamelog_index_tournaments",
+            "rated": "gamelog_index_rated",
             "tracking": TRACKING_TABLE,
             "events": events_table,
             "key": "TEXT",

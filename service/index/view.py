@@ -31,6 +31,7 @@ from eventsourcing.persistence import Tracking, TrackingRecorder
 
 from gamelog.games.protocol import JSON
 from gamelog.replay.checks import MAX_TAG_VALUE, quoted
+from gamelog.tournaments.ratings import RatedGame, RatingFilter
 
 STATUSES = ("running", "finished")
 DATE_PREFIX = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
@@ -121,7 +122,19 @@ class TournamentFinished:
     tournament_id: UUID
 
 
-IndexChange = GameAdded | GameFinished | TableAssigned | TournamentAdded | TournamentFinished
+@dataclass(frozen=True)
+class GameRated:
+    """A finished game that counts for ratings (``replay.rated_games``): the
+    ratings' read model is these rows, rated by ``tournaments.ratings.rate``."""
+
+    rated: RatedGame
+    seq: int
+    """The notification id of the game's end."""
+
+
+IndexChange = (
+    GameAdded | GameFinished | TableAssigned | TournamentAdded | TournamentFinished | GameRated
+)
 
 
 class IndexMoved(Exception):
@@ -280,6 +293,11 @@ class GameIndexView(TrackingRecorder, ABC):
         """(game id, seq) of the running games that carry the tag ``key``
         (whatever its value), oldest first, created after ``after_seq``: the
         clocks to look at."""
+
+    @abstractmethod
+    def rated_games(self, wanted: RatingFilter) -> list[RatedGame]:
+        """The finished games that count for ratings and that ``wanted`` admits,
+        in the order they ended."""
 
     @abstractmethod
     def count(self) -> int:

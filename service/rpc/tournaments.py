@@ -27,6 +27,7 @@ from gamelog.service.rpc.requests import (
 )
 from gamelog.service.usecases.application import GameLog
 from gamelog.service.usecases.tournament_answers import SeatedRound
+from gamelog.tournaments.ratings import MODEL, PlayerRating, RatingFilter
 from gamelog.tournaments.rounds import Round
 from gamelog.v1 import tournaments_pb2 as pb
 from gamelog.v1 import tournaments_pb2_grpc as pb_grpc
@@ -117,6 +118,7 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             forfeit_points=request.forfeit_points or "0",
             duplicate=request.duplicate or "none",
             seed=seed,
+            seeding=request.seeding or "lot",
         )
         return pb.CreateTournamentResponse(
             tournament_id=str(created.tournament_id),
@@ -297,6 +299,58 @@ class TournamentsServicer(pb_grpc.TournamentsServicer):
             self._tournament_id(request.tournament_id), token_of(context)
         )
         return pb.GetPlayerTokensResponse(player_tokens=tokens)
+
+    def ListRatings(self, request: Any, context: Context) -> Any:
+        page = self.app.ratings.list_ratings(
+            rating_filter(request.filter), request.limit or 100, request.page_token
+        )
+        return pb.ListRatingsResponse(
+            ratings=[rating_message(rank, r) for rank, r in page.rows],
+            next_page_token=page.next_page_token,
+            model=MODEL,
+        )
+
+    def GetPlayerRatings(self, request: Any, context: Context) -> Any:
+        found = self.app.ratings.player(request.player, rating_filter(request.filter))
+        return pb.GetPlayerRatingsResponse(
+            ratings=[
+                pb.PlayerRatingHistory(
+                    rating=rating_message(rank, r),
+                    steps=[
+                        pb.RatingStep(
+                            game_id=s.game_id,
+                            finished_at=s.finished_at,
+                            mu=s.mu,
+                            sigma=s.sigma,
+                            rating=s.ordinal,
+                            place=s.place,
+                            table_size=s.table_size,
+                        )
+                        for s in r.history
+                    ],
+                )
+                for rank, r in found
+            ],
+            model=MODEL,
+        )
+
+
+def rating_filter(message: Any) -> RatingFilter:
+    return RatingFilter(
+        game=message.game, event=message.event, since=message.since, until=message.until
+    )
+
+
+def rating_message(rank: int, rating: PlayerRating) -> pb.PlayerRating:
+    return pb.PlayerRating(
+        player=rating.player,
+        game=rating.game,
+        mu=rating.mu,
+        sigma=rating.sigma,
+        rating=rating.ordinal,
+        games=rating.games,
+        rank=rank,
+    )
 
 
 __all__ = ["SERVICE_NAME", "TournamentsServicer"]

@@ -18,6 +18,7 @@
 - ``tournament_queries``: a tournament, its standings, records and audit
 - ``tournament_files``: tournament archives: export and import
 - ``tournament_answers``: what the tournament use cases answer
+- ``ratings``: ratings across events per game type, from the index's rated games
 
 May import: ``index``, ``storage``, ``model`` and the domain; never gRPC.
 """

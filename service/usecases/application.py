@@ -17,6 +17,7 @@ to the collaborators that hold the use cases, one concept each:
 ``tournament_queries``        a tournament, its standings, records and audit
 ``tournament_files``          tournament archives: export and import
 ``tournament_listing``        the stored tournaments, newest first; short tournament ids
+``ratings``                   ratings across events per game type, from the index
 ``access``                    who may see and do what, from a token
 ``store``                     loading and saving (eventsourcing's application)
 ============================  ==========================================================
@@ -44,6 +45,7 @@ from gamelog.service.usecases.following import Following
 from gamelog.service.usecases.listing import Listing
 from gamelog.service.usecases.play_on_loop import PlayOnLoop
 from gamelog.service.usecases.queries import Queries
+from gamelog.service.usecases.ratings import Ratings
 from gamelog.service.usecases.record_files import RecordFiles
 from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.timekeeper import Timekeeper
@@ -73,6 +75,7 @@ class GameLog:
         self.tournament_queries = TournamentQueries(self.store)
         self.tournament_listing = TournamentListing(self.index)
         self.tournament_files = TournamentFiles(self.store, self.access, self.tournament_listing)
+        self.ratings = Ratings(self.index)
 
     def close(self) -> None:
         self.index.close()

@@ -97,6 +97,7 @@ class TournamentCommands:
         forfeit_points: str = "0",
         duplicate: str = "none",
         seed: bytes | None = None,
+        seeding: str = "lot",
     ) -> CreatedTournament:
         """A new tournament: its settings in its first record, the commitment
         to its secret seed, and the director's token (shown once)."""
@@ -111,7 +112,15 @@ class TournamentCommands:
                 "tables' games), not in the tournament's record, which everyone may read",
             )
         settings = settings_of(
-            rounds, table_size, system, points, tiebreaks, bye_points, bye_place, forfeit_points
+            rounds,
+            table_size,
+            system,
+            points,
+            tiebreaks,
+            bye_points,
+            bye_place,
+            forfeit_points,
+            seeding,
         )
         smallest, largest = settings.table_size
         if not rules.min_players <= smallest <= largest <= rules.max_players:
@@ -164,6 +173,8 @@ class TournamentCommands:
             "forfeit_points": exact_text(settings.forfeit_score()),
             "commitment": seed_commitment(seed, nonce),
         }
+        if settings.seeding != "lot":  # absent: by lot, as every record before it
+            record["seeding"] = settings.seeding
         tournament_id = uuid.uuid4()
         tournament = Tournament.create(tournament_id, record, seed, nonce)
         credentials, director_token = TournamentCredentials.issue(tournament_id)

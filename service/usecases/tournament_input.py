@@ -61,6 +61,7 @@ def settings_of(
     bye_points: str | None,
     bye_place: int | None,
     forfeit_points: str,
+    seeding: str = "lot",
 ) -> Settings:
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InvalidArgument("bad-rounds", f"a tournament has 1 to {MAX_ROUNDS} rounds")
@@ -74,6 +75,7 @@ def settings_of(
             bye_points=bye_points,
             bye_place=bye_place,
             forfeit_points=forfeit_points,
+            seeding=seeding,
             **extra,  # type: ignore[arg-type]
         )
     except TournamentError as error:

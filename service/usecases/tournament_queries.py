@@ -160,4 +160,4 @@ def settings_json(created: Record) -> dict[str, Any]:
         "bye_place",
         "forfeit_points",
     )
-    return {key: created[key] for key in keys}
+    return {**{key: created[key] for key in keys}, "seeding": created.get("seeding", "lot")}

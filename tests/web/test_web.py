@@ -660,6 +660,13 @@ def test_a_gamelog_tournament_shows_its_standings(
         for row in (standings["standings"] if isinstance(standings, dict) else standings)
     ]
     assert shown == expected and len(shown) == 4
+    # Each row's rating links to the player's page; the round's sheets are linked below.
+    ratings = page.page.eval_on_selector_all(
+        "#event .standings-table tr[data-player] td:last-child a", "a => a.map(x => x.href)"
+    )
+    assert [href.rsplit("/", 1)[-1] for href in ratings] == expected
+    sheets = page.page.eval_on_selector_all("#event p.sheets a", "a => a.map(x => x.href)")
+    assert [href.split("/rounds/")[-1] for href in sheets] == ["1/pairings", "1/slips"]
     page.screenshot("tournament-standings")
 
 

@@ -35,6 +35,8 @@ class FakeGateway:
         if name == "GetStandings":
             self.standings_asked.append(request.tournament_id)
             return tpb.GetStandingsResponse()
+        if name == "ListRatings":
+            return tpb.ListRatingsResponse()
         return tpb.Tournament(tournament_id=request.tournament_id, name="x")
 
 

@@ -81,7 +81,9 @@ export async function showEvent(container, name, tournament = "") {
   const standings = element("section", "", "standings");
   standings.append(element("h3", "Standings"));
   if (!found.standings) standings.append(element("p", found.note, "note"));
-  for (const tournament of found.standings || []) standings.append(standingsTable(tournament));
+  for (const tournament of found.standings || []) {
+    standings.append(standingsTable(tournament), sheetLinks(tournament));
+  }
   parts.push(standings);
   for (const round of found.rounds) {
     const section = element("section", "", "round");
@@ -110,6 +112,26 @@ export async function showEvent(container, name, tournament = "") {
   container.replaceChildren(...parts);
 }
 
+// Each paired round on paper: the pairing list for the wall and the result slips.
+function sheetLinks(tournament) {
+  const line = element("p", "", "sheets");
+  if (!tournament.rounds) return line;
+  line.append(element("span", "Print "));
+  const base = `/tournaments/${encodeURIComponent(tournament.tournament_id)}/rounds`;
+  for (let r = 1; r <= tournament.rounds; r += 1) {
+    if (r > 1) line.append(document.createTextNode(" · "));
+    line.append(document.createTextNode(`round ${r}: `));
+    for (const [sheet, words] of [["pairings", "pairings"], ["slips", "result slips"]]) {
+      const link = element("a", words);
+      link.href = `${base}/${r}/${sheet}`;
+      link.target = "_blank";
+      line.append(link);
+      if (sheet === "pairings") line.append(document.createTextNode(", "));
+    }
+  }
+  return line;
+}
+
 // One tournament's standings: place, player, points, the tie-breaks, points by round.
 function standingsTable(tournament) {
   if (tournament.error) return element("p", tournament.error, "error");
@@ -118,6 +140,7 @@ function standingsTable(tournament) {
   const head = element("tr");
   const titles = ["Place", "Player", "Points", ...tournament.tiebreaks];
   for (let r = 1; r <= rounds; r += 1) titles.push(`R${r}`);
+  titles.push("Rating");
   for (const title of titles) head.append(element("th", title));
   table.append(head);
   for (const row of tournament.rows) {
@@ -127,6 +150,16 @@ function standingsTable(tournament) {
     for (const cell of [row.place, row.name, row.points, ...row.tiebreaks, ...row.by_round]) {
       tr.append(element("td", cell === null ? "–" : String(cell)));
     }
+    // The rating across events; the player's page draws its history.
+    const rating = element("td");
+    if (row.rating !== null && row.rating !== undefined) {
+      const link = element("a", row.rating.toFixed(2));
+      link.href = `/players/${encodeURIComponent(row.player)}`;
+      rating.append(link);
+    } else {
+      rating.textContent = "–";
+    }
+    tr.append(rating);
     table.append(tr);
   }
   const caption = element("caption", `${tournament.name}${tournament.finished ? " (final)" : ""}`);

@@ -80,6 +80,7 @@ class CreateTournamentRequest(_message.Message):
     FORFEIT_POINTS_FIELD_NUMBER: _builtins.int
     DUPLICATE_FIELD_NUMBER: _builtins.int
     SEED_HEX_FIELD_NUMBER: _builtins.int
+    SEEDING_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     site: _builtins.str
     dates: _builtins.str
@@ -111,6 +112,10 @@ class CreateTournamentRequest(_message.Message):
     """none (default) | seed: the tables of one size in a round share one deal."""
     seed_hex: _builtins.str
     """Optional fixed seed (hex); whoever fixes it knows every draw."""
+    seeding: _builtins.str
+    """How round 1 is seated: lot (default) | rating (by the registered
+    ratings, highest first; swiss only).
+    """
     @_builtins.property
     def points(self) -> _containers.RepeatedCompositeFieldContainer[Global___PointsRow]:
         """One row per table size; sizes without a row score size-1, ..., 1, 0."""
@@ -144,10 +149,11 @@ class CreateTournamentRequest(_message.Message):
         forfeit_points: _builtins.str = ...,
         duplicate: _builtins.str = ...,
         seed_hex: _builtins.str = ...,
+        seeding: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place", "_bye_points", b"_bye_points", "bye_place", b"bye_place", "bye_points", b"bye_points"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place", "_bye_points", b"_bye_points", "bye_place", b"bye_place", "bye_points", b"bye_points", "dates", b"dates", "duplicate", b"duplicate", "forfeit_points", b"forfeit_points", "game", b"game", "name", b"name", "on_timeout", b"on_timeout", "options_json", b"options_json", "points", b"points", "rounds", b"rounds", "seed_hex", b"seed_hex", "site", b"site", "system", b"system", "table_size_max", b"table_size_max", "table_size_min", b"table_size_min", "tiebreaks", b"tiebreaks", "time_control", b"time_control", "undo_policy", b"undo_policy"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place", "_bye_points", b"_bye_points", "bye_place", b"bye_place", "bye_points", b"bye_points", "dates", b"dates", "duplicate", b"duplicate", "forfeit_points", b"forfeit_points", "game", b"game", "name", b"name", "on_timeout", b"on_timeout", "options_json", b"options_json", "points", b"points", "rounds", b"rounds", "seed_hex", b"seed_hex", "seeding", b"seeding", "site", b"site", "system", b"system", "table_size_max", b"table_size_max", "table_size_min", b"table_size_min", "tiebreaks", b"tiebreaks", "time_control", b"time_control", "undo_policy", b"undo_policy"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__bye_place: _TypeAlias = _typing.Literal["bye_place"]  # noqa: Y015
     _WhichOneofArgType__bye_place: _TypeAlias = _typing.Literal["_bye_place", b"_bye_place"]  # noqa: Y015
@@ -1153,3 +1159,245 @@ class ListTournamentsResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ListTournamentsResponse: _TypeAlias = ListTournamentsResponse  # noqa: Y015
+
+@_typing.final
+class RatingFilter(_message.Message):
+    """Which games a rating counts; every field given must hold."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_FIELD_NUMBER: _builtins.int
+    EVENT_FIELD_NUMBER: _builtins.int
+    SINCE_FIELD_NUMBER: _builtins.int
+    UNTIL_FIELD_NUMBER: _builtins.int
+    game: _builtins.str
+    """A game type: "panem". Empty: every type, each rated apart."""
+    event: _builtins.str
+    """An Event tag, or a tournament's id (its tables' Tournament tag)."""
+    since: _builtins.str
+    """Dates, YYYY-MM-DD: games that ended on or after `since`, on or before `until`."""
+    until: _builtins.str
+    def __init__(
+        self,
+        *,
+        game: _builtins.str = ...,
+        event: _builtins.str = ...,
+        since: _builtins.str = ...,
+        until: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "game", b"game", "since", b"since", "until", b"until"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RatingFilter: _TypeAlias = RatingFilter  # noqa: Y015
+
+@_typing.final
+class ListRatingsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FILTER_FIELD_NUMBER: _builtins.int
+    LIMIT_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    limit: _builtins.int
+    """At most this many (default 100, at most 10000)."""
+    page_token: _builtins.str
+    @_builtins.property
+    def filter(self) -> Global___RatingFilter: ...
+    def __init__(
+        self,
+        *,
+        filter: Global___RatingFilter | None = ...,
+        limit: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["filter", b"filter"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["filter", b"filter", "limit", b"limit", "page_token", b"page_token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListRatingsRequest: _TypeAlias = ListRatingsRequest  # noqa: Y015
+
+@_typing.final
+class PlayerRating(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    MU_FIELD_NUMBER: _builtins.int
+    SIGMA_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    GAMES_FIELD_NUMBER: _builtins.int
+    RANK_FIELD_NUMBER: _builtins.int
+    player: _builtins.str
+    """The seat name the player sat under (a tournament's player id)."""
+    game: _builtins.str
+    mu: _builtins.float
+    sigma: _builtins.float
+    rating: _builtins.float
+    """What a list shows: mu - 3 sigma."""
+    games: _builtins.int
+    rank: _builtins.int
+    """1 is the best of this game type (under the filter)."""
+    def __init__(
+        self,
+        *,
+        player: _builtins.str = ...,
+        game: _builtins.str = ...,
+        mu: _builtins.float = ...,
+        sigma: _builtins.float = ...,
+        rating: _builtins.float = ...,
+        games: _builtins.int = ...,
+        rank: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "games", b"games", "mu", b"mu", "player", b"player", "rank", b"rank", "rating", b"rating", "sigma", b"sigma"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayerRating: _TypeAlias = PlayerRating  # noqa: Y015
+
+@_typing.final
+class ListRatingsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RATINGS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    MODEL_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    model: _builtins.str
+    """The model and its parameters, in words."""
+    @_builtins.property
+    def ratings(self) -> _containers.RepeatedCompositeFieldContainer[Global___PlayerRating]:
+        """By game type, then best first."""
+
+    def __init__(
+        self,
+        *,
+        ratings: _abc.Iterable[Global___PlayerRating] | None = ...,
+        next_page_token: _builtins.str = ...,
+        model: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["model", b"model", "next_page_token", b"next_page_token", "ratings", b"ratings"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListRatingsResponse: _TypeAlias = ListRatingsResponse  # noqa: Y015
+
+@_typing.final
+class GetPlayerRatingsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_FIELD_NUMBER: _builtins.int
+    FILTER_FIELD_NUMBER: _builtins.int
+    player: _builtins.str
+    @_builtins.property
+    def filter(self) -> Global___RatingFilter: ...
+    def __init__(
+        self,
+        *,
+        player: _builtins.str = ...,
+        filter: Global___RatingFilter | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["filter", b"filter"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["filter", b"filter", "player", b"player"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetPlayerRatingsRequest: _TypeAlias = GetPlayerRatingsRequest  # noqa: Y015
+
+@_typing.final
+class RatingStep(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    FINISHED_AT_FIELD_NUMBER: _builtins.int
+    MU_FIELD_NUMBER: _builtins.int
+    SIGMA_FIELD_NUMBER: _builtins.int
+    RATING_FIELD_NUMBER: _builtins.int
+    PLACE_FIELD_NUMBER: _builtins.int
+    TABLE_SIZE_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    finished_at: _builtins.str
+    """The finished record's time (ISO 8601, UTC)."""
+    mu: _builtins.float
+    sigma: _builtins.float
+    rating: _builtins.float
+    place: _builtins.int
+    """The player's place at that table, 1 first, and how many sat there."""
+    table_size: _builtins.int
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        finished_at: _builtins.str = ...,
+        mu: _builtins.float = ...,
+        sigma: _builtins.float = ...,
+        rating: _builtins.float = ...,
+        place: _builtins.int = ...,
+        table_size: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["finished_at", b"finished_at", "game_id", b"game_id", "mu", b"mu", "place", b"place", "rating", b"rating", "sigma", b"sigma", "table_size", b"table_size"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___RatingStep: _TypeAlias = RatingStep  # noqa: Y015
+
+@_typing.final
+class PlayerRatingHistory(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RATING_FIELD_NUMBER: _builtins.int
+    STEPS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def rating(self) -> Global___PlayerRating: ...
+    @_builtins.property
+    def steps(self) -> _containers.RepeatedCompositeFieldContainer[Global___RatingStep]:
+        """Oldest first."""
+
+    def __init__(
+        self,
+        *,
+        rating: Global___PlayerRating | None = ...,
+        steps: _abc.Iterable[Global___RatingStep] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["rating", b"rating"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["rating", b"rating", "steps", b"steps"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayerRatingHistory: _TypeAlias = PlayerRatingHistory  # noqa: Y015
+
+@_typing.final
+class GetPlayerRatingsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    RATINGS_FIELD_NUMBER: _builtins.int
+    MODEL_FIELD_NUMBER: _builtins.int
+    model: _builtins.str
+    @_builtins.property
+    def ratings(self) -> _containers.RepeatedCompositeFieldContainer[Global___PlayerRatingHistory]:
+        """One per game type the player is rated in."""
+
+    def __init__(
+        self,
+        *,
+        ratings: _abc.Iterable[Global___PlayerRatingHistory] | None = ...,
+        model: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["model", b"model", "ratings", b"ratings"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetPlayerRatingsResponse: _TypeAlias = GetPlayerRatingsResponse  # noqa: Y015

@@ -115,6 +115,16 @@ class TournamentsStub:
                 request_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.SerializeToString,
                 response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.FromString,
                 _registered_method=True)
+        self.ListRatings = channel.unary_unary(
+                '/gamelog.v1.Tournaments/ListRatings',
+                request_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListRatingsRequest.SerializeToString,
+                response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListRatingsResponse.FromString,
+                _registered_method=True)
+        self.GetPlayerRatings = channel.unary_unary(
+                '/gamelog.v1.Tournaments/GetPlayerRatings',
+                request_serializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerRatingsRequest.SerializeToString,
+                response_deserializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerRatingsResponse.FromString,
+                _registered_method=True)
 
 
 class TournamentsServicer:
@@ -239,6 +249,21 @@ class TournamentsServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListRatings(self, request, context):
+        """Ratings across events per game type (OpenSkill's Plackett-Luce model),
+        from the finished games whose records audit clean; best first, in pages.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetPlayerRatings(self, request, context):
+        """One player's ratings, per game type, with the rating after each game.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TournamentsServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -321,6 +346,16 @@ def add_TournamentsServicer_to_server(servicer, server):
                     servicer.ListTournaments,
                     request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.FromString,
                     response_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.SerializeToString,
+            ),
+            'ListRatings': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRatings,
+                    request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.ListRatingsRequest.FromString,
+                    response_serializer=gamelog_dot_v1_dot_tournaments__pb2.ListRatingsResponse.SerializeToString,
+            ),
+            'GetPlayerRatings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayerRatings,
+                    request_deserializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerRatingsRequest.FromString,
+                    response_serializer=gamelog_dot_v1_dot_tournaments__pb2.GetPlayerRatingsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -755,6 +790,60 @@ class Tournaments:
             '/gamelog.v1.Tournaments/ListTournaments',
             gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsRequest.SerializeToString,
             gamelog_dot_v1_dot_tournaments__pb2.ListTournamentsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRatings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gamelog.v1.Tournaments/ListRatings',
+            gamelog_dot_v1_dot_tournaments__pb2.ListRatingsRequest.SerializeToString,
+            gamelog_dot_v1_dot_tournaments__pb2.ListRatingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayerRatings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gamelog.v1.Tournaments/GetPlayerRatings',
+            gamelog_dot_v1_dot_tournaments__pb2.GetPlayerRatingsRequest.SerializeToString,
+            gamelog_dot_v1_dot_tournaments__pb2.GetPlayerRatingsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -92,6 +92,12 @@ class TournamentsStub:
     """The stored tournaments, newest first, filtered by name, status and date,
     in pages (from the index, a projection of the log, as ListGames).
     """
+    ListRatings: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.ListRatingsRequest, _tournaments_pb2.ListRatingsResponse]
+    """Ratings across events per game type (OpenSkill's Plackett-Luce model),
+    from the finished games whose records audit clean; best first, in pages.
+    """
+    GetPlayerRatings: _grpc.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerRatingsRequest, _tournaments_pb2.GetPlayerRatingsResponse]
+    """One player's ratings, per game type, with the rating after each game."""
 
 @_typing.type_check_only
 class TournamentsAsyncStub(TournamentsStub):
@@ -139,6 +145,12 @@ class TournamentsAsyncStub(TournamentsStub):
     """The stored tournaments, newest first, filtered by name, status and date,
     in pages (from the index, a projection of the log, as ListGames).
     """
+    ListRatings: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.ListRatingsRequest, _tournaments_pb2.ListRatingsResponse]  # type: ignore[assignment]
+    """Ratings across events per game type (OpenSkill's Plackett-Luce model),
+    from the finished games whose records audit clean; best first, in pages.
+    """
+    GetPlayerRatings: _aio.UnaryUnaryMultiCallable[_tournaments_pb2.GetPlayerRatingsRequest, _tournaments_pb2.GetPlayerRatingsResponse]  # type: ignore[assignment]
+    """One player's ratings, per game type, with the rating after each game."""
 
 class TournamentsServicer(metaclass=_abc_1.ABCMeta):
     @_abc_1.abstractmethod
@@ -279,5 +291,23 @@ class TournamentsServicer(metaclass=_abc_1.ABCMeta):
         """The stored tournaments, newest first, filtered by name, status and date,
         in pages (from the index, a projection of the log, as ListGames).
         """
+
+    @_abc_1.abstractmethod
+    def ListRatings(
+        self,
+        request: _tournaments_pb2.ListRatingsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_tournaments_pb2.ListRatingsResponse, _abc.Awaitable[_tournaments_pb2.ListRatingsResponse]]:
+        """Ratings across events per game type (OpenSkill's Plackett-Luce model),
+        from the finished games whose records audit clean; best first, in pages.
+        """
+
+    @_abc_1.abstractmethod
+    def GetPlayerRatings(
+        self,
+        request: _tournaments_pb2.GetPlayerRatingsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_tournaments_pb2.GetPlayerRatingsResponse, _abc.Awaitable[_tournaments_pb2.GetPlayerRatingsResponse]]:
+        """One player's ratings, per game type, with the rating after each game."""
 
 def add_TournamentsServicer_to_server(servicer: TournamentsServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
