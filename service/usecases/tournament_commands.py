@@ -35,7 +35,10 @@ from gamelog.replay.record import RECORD_FORMAT, new_seed_nonce, seed_commitment
 from gamelog.replay.tournament_record import (
     DUPLICATE_MODES,
     DUPLICATE_TAG,
+    NAMES_TAG,
     TOURNAMENT_TAG,
+    event_tags,
+    names_digest,
     table_seed,
 )
 from gamelog.service.model.credentials import Credentials
@@ -344,9 +347,7 @@ class TournamentCommands:
         if deal is not None:
             options["deal"] = deal
         tags = {
-            "Event": created["name"],
-            "Site": created["site"],
-            "Date": created["dates"],
+            **event_tags(created),
             "Round": str(seated.number),
             TOURNAMENT_TAG: str(tournament.origin_id),
         }
@@ -355,6 +356,7 @@ class TournamentCommands:
             tags["OnTimeout"] = created["on_timeout"]
         if duplicate != "none":
             tags[DUPLICATE_TAG] = f"round {seated.number}: every table of a size has one deal"
+        names = {player.id: player.name for player in tournament.state.players}
         games: dict[int, tuple[str, UUID]] = {}
         aggregates: list[Game | Credentials] = []
         for table in seated.tables:
@@ -371,7 +373,11 @@ class TournamentCommands:
                 table.seats,
                 options,
                 created["undo_policy"],
-                {**{k: v for k, v in tags.items() if v}, "Table": str(table.number)},
+                {
+                    **{k: v for k, v in tags.items() if v},
+                    "Table": str(table.number),
+                    NAMES_TAG: names_digest([names[seat] for seat in table.seats]),
+                },
                 seed,
                 tournament_id=tournament.id,
             )

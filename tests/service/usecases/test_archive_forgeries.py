@@ -1,0 +1,183 @@
+"""Forged tournament archives, made as an attacker who reads the source would:
+the tournament's records changed and sealed again with the project's own
+``seal``, so every hash chain is consistent with itself. Each is refused on
+import and fails the audit, with a reason naming what was changed.
+
+What a hash chain cannot prove (that this is the record the server kept) a
+signature does: ``test_archive_signatures`` covers the forgeries only a
+signature catches.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from gamelog.replay.record import seal
+from gamelog.replay.tournament_archive import parse_archive
+from gamelog.replay.tournament_audit import audit_tournament
+from gamelog.service.model.refusals import Refused
+from gamelog.service.usecases.application import GameLog
+from gamelog.tournaments.points import exact_text
+from gamelog.tournaments.settings import TIEBREAKS
+
+from support.tournaments import club_night, standings_from_records
+
+MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+Records = list[dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def archive() -> dict[str, Any]:
+    """A finished club night of two rounds, exported by anyone."""
+    app = GameLog(env=MEMORY)
+    t = club_night(app, rounds=2)
+    chooser = random.Random(32)
+    t.play_round(chooser)
+    t.play_round(chooser)
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    exported = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
+    app.close()
+    return exported
+
+
+def resealed(records: Records) -> Records:
+    """Every record numbered and sealed again, each naming the one before."""
+    out: Records = []
+    for position, record in enumerate(records):
+        fresh = {k: v for k, v in record.items() if k not in ("hash", "timestamp")}
+        fresh["position"] = position
+        fresh["prev_hash"] = out[-1]["hash"] if out else ""
+        out.append(seal(fresh))
+    return out
+
+
+def with_standings_recomputed(records: Records) -> Records:
+    """The ``finished`` record's standings as the forged records give them,
+    so the audit's own recomputation agrees with the forgery."""
+    finished = records[-1]
+    rows = standings_from_records(records[:-1], bytes.fromhex(finished["seed"]))
+    standings = [
+        {"place": r.place, "player": r.player, "points": exact_text(r.points)} for r in rows
+    ]
+    return [*records[:-1], {**finished, "standings": standings}]
+
+
+def forged(archive: dict[str, Any], change: Callable[[Records], Records]) -> dict[str, Any]:
+    copy = json.loads(json.dumps(archive))
+    records = change(copy["tournament"]["records"])
+    copy["tournament"]["records"] = resealed(with_standings_recomputed(records))
+    return copy
+
+
+def names_swapped(records: Records) -> Records:
+    registered = [r for r in records if r["kind"] == "player-registered"]
+    first, second = registered[0]["player"], registered[1]["player"]
+    first["name"], second["name"] = second["name"], first["name"]
+    return records
+
+
+def event_renamed(records: Records) -> Records:
+    records[0].update(name="Grand Prix", site="Bergen", dates="2026-12-24")
+    return records
+
+
+def tiebreaks_reordered(records: Records) -> Records:
+    """Another tie-break order, one the later rounds' pairings do not betray
+    (the attacker tries orders until the chain audits clean on its own)."""
+    for order in itertools.permutations(TIEBREAKS, 3):
+        records[0]["tiebreaks"] = list(order)
+        if audit_tournament(resealed(with_standings_recomputed(records))).ok:
+            return records
+    raise AssertionError("every other tie-break order changes a pairing")
+
+
+FORGERIES = {
+    "two players' names swapped": (names_swapped, "PlayerNames"),
+    "the event's name, site and dates changed": (event_renamed, "Event tag"),
+    "the tie-break order changed": (tiebreaks_reordered, "TournamentCreation"),
+}
+
+
+def test_the_forger_reseals_a_chain_that_verifies(archive: dict[str, Any]) -> None:
+    """The forgeries below are what an attacker makes: each parses, its chain
+    verifies, its standings are the ones its records give."""
+    for change, _ in FORGERIES.values():
+        copy = forged(archive, change)
+        parsed = parse_archive(copy)
+        assert audit_tournament(parsed.records).ok
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
+def test_a_resealed_forgery_is_refused_on_import_naming_the_table(
+    archive: dict[str, Any], forgery: str
+) -> None:
+    change, named = FORGERIES[forgery]
+    copy = forged(archive, change)
+    target = GameLog(env=MEMORY)
+    with pytest.raises(Refused, match="audit") as refused:
+        target.tournament_files.import_tournament(copy)
+    assert named in refused.value.message
+    assert "round 1 table 1" in refused.value.message
+    assert target.listing.list_games(50).games == []  # nothing was stored
+    target.close()
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
+def test_a_resealed_forgery_does_not_audit_clean(archive: dict[str, Any], forgery: str) -> None:
+    change, named = FORGERIES[forgery]
+    parsed = parse_archive(forged(archive, change))
+    games = {entry.records[0]["hash"]: entry.records for entry in parsed.games}
+    report = audit_tournament(
+        parsed.records, games=games, tournament_id=archive["tournament"]["tournament_id"]
+    )
+    assert not report.ok
+    assert report.first_difference is not None and named in report.first_difference.problem
+
+
+def test_the_unforged_archive_imports_and_audits_with_nothing_left_unchecked(
+    archive: dict[str, Any],
+) -> None:
+    parsed = parse_archive(archive)
+    games = {entry.records[0]["hash"]: entry.records for entry in parsed.games}
+    report = audit_tournament(parsed.records, games=games)
+    assert report.ok and report.notes == []
+    target = GameLog(env=MEMORY)
+    target.tournament_files.import_tournament(archive)
+    target.close()
+
+
+def test_an_old_archive_without_the_new_tags_imports_and_says_what_it_cannot_check(
+    archive: dict[str, Any],
+) -> None:
+    """Tables seated before they carried the creation's hash and the players'
+    names: such an archive still imports, and its audit says what went unchecked."""
+    copy = json.loads(json.dumps(archive))
+    renamed: dict[str, str] = {}
+    for game in copy["games"]:
+        created = dict(game["records"][0])
+        del created["metadata"]["TournamentCreation"], created["metadata"]["PlayerNames"]
+        old_hashes = [r["hash"] for r in game["records"]]
+        game["records"] = resealed([created, *game["records"][1:]])
+        renamed.update(zip(old_hashes, (r["hash"] for r in game["records"]), strict=True))
+    for record in copy["tournament"]["records"]:
+        for table in record.get("tables", ()):
+            table["game"] = renamed[table["game"]]
+        for key in ("game", "end") if record["kind"] in ("result-recorded", "end-held") else ():
+            if key in record:
+                record[key] = renamed[record[key]]
+    copy["tournament"]["records"] = resealed(copy["tournament"]["records"])
+    parsed = parse_archive(copy)
+    games = {entry.records[0]["hash"]: entry.records for entry in parsed.games}
+    report = audit_tournament(parsed.records, games=games)
+    assert report.ok
+    assert any("TournamentCreation" in note for note in report.notes)
+    assert any("PlayerNames" in note for note in report.notes)
+    target = GameLog(env=MEMORY)
+    target.tournament_files.import_tournament(copy)
+    target.close()
