@@ -35,7 +35,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from gamelog.replay.signatures import SigningKey
 from gamelog.service.index.adapters import open_index
+from gamelog.service.storage.signing_key import KeyRing
 from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases.access import Access
 from gamelog.service.usecases.commands import GameCommands
@@ -54,7 +56,11 @@ from gamelog.service.usecases.tournament_queries import TournamentQueries
 class GameLog:
     """The service's use cases over one event store."""
 
-    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, env: Mapping[str, str] | None = None, keys: KeyRing | None = None) -> None:
+        # A server signs with its key file's key (``storage.signing_key``);
+        # an application made without one signs with a key of its own that
+        # lasts as long as it does.
+        self.keys = keys or KeyRing(SigningKey.generate())
         self.store = GameStore(env)
         self.index = open_index(self.store)
         self.access = Access(self.store)
@@ -69,7 +75,7 @@ class GameLog:
         self.following = Following(self.store)
         self.tournaments = TournamentCommands(self.store, self.access, table_results)
         self.tournament_queries = TournamentQueries(self.store)
-        self.tournament_files = TournamentFiles(self.store, self.access)
+        self.tournament_files = TournamentFiles(self.store, self.access, self.keys)
 
     def close(self) -> None:
         self.index.close()

@@ -31,6 +31,7 @@ New tokens are issued: a director's, and the players' derived from it.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from typing import Any
 from uuid import UUID
 
@@ -38,11 +39,13 @@ from gamelog.replay.audit import audit_entries
 from gamelog.replay.export import RecordFileError
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
-from gamelog.replay.tournament_archive import build_archive, parse_archive
+from gamelog.replay.signatures import head_of, signatures_json
+from gamelog.replay.tournament_archive import build_archive, parse_archive, untrusted, verdicts
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.model.refusals import InvalidArgument, PermissionDenied, Refused
 from gamelog.service.model.tournament import Tournament
 from gamelog.service.model.tournament_credentials import DIRECTOR, TournamentCredentials
+from gamelog.service.storage.signing_key import KeyRing
 from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases import tournament_input
 from gamelog.service.usecases.access import Access
@@ -66,9 +69,10 @@ def _check_players(records: list[Record]) -> None:
 class TournamentFiles:
     """Exporting and importing whole tournaments."""
 
-    def __init__(self, store: GameStore, access: Access) -> None:
+    def __init__(self, store: GameStore, access: Access, keys: KeyRing) -> None:
         self.store = store
         self.access = access
+        self.keys = keys
 
     def export_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
         tournament = self.store.tournament(tournament_id)
@@ -100,14 +104,40 @@ class TournamentFiles:
             {k: v for k, v in r.items() if k != "timestamp"}
             for r in self.store.tournament_records(tournament_id)
         ]
+        # This server vouches for the head of every chain it exports.
+        key = self.keys.current
+        signed = [key.sign(head_of("tournament", records))]
+        signed += [key.sign(head_of("game", game)) for _, game in games]
         # Named by the id its tables' hashed tags name (an import's origin).
-        return build_archive(str(tournament.origin_id), records, games, secret, seeds, cut)
+        return build_archive(
+            str(tournament.origin_id),
+            records,
+            games,
+            secret,
+            seeds,
+            cut,
+            signatures_json([key], signed),
+        )
 
-    def import_tournament(self, data: Any) -> ImportedTournament:
+    def import_tournament(
+        self, data: Any, trusted: Collection[str] | None = None
+    ) -> ImportedTournament:
+        """Audit an archive and store it whole, or refuse it and store nothing.
+        A signature that does not verify is refused; with ``trusted`` (public
+        keys, hex), so is every chain not signed by one of them."""
         try:
             archive = parse_archive(data)
         except RecordFileError as error:
             raise InvalidArgument("bad-record-file", str(error)) from None
+        for name, verdict in verdicts(archive):
+            if verdict.invalid:
+                raise Refused(
+                    "signature-invalid",
+                    f"{name}: signature invalid (changed after it was signed)",
+                )
+        if trusted is not None:
+            for name, verdict in untrusted(archive, trusted)[:1]:
+                raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         try:
             origin_id = UUID(archive.tournament_id)
         except ValueError:

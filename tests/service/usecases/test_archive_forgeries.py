@@ -12,64 +12,32 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from gamelog.replay.record import seal
 from gamelog.replay.tournament_archive import parse_archive
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.model.refusals import Refused
 from gamelog.service.usecases.application import GameLog
-from gamelog.tournaments.points import exact_text
 from gamelog.tournaments.settings import TIEBREAKS
 
-from support.tournaments import club_night, standings_from_records
+from support.archives import Records, finished_archive, resealed, with_standings_recomputed
 
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
-Records = list[dict[str, Any]]
 
 
 @pytest.fixture(scope="module")
 def archive() -> dict[str, Any]:
-    """A finished club night of two rounds, exported by anyone."""
-    app = GameLog(env=MEMORY)
-    t = club_night(app, rounds=2)
-    chooser = random.Random(32)
-    t.play_round(chooser)
-    t.play_round(chooser)
-    app.tournaments.finish_tournament(t.tournament_id, t.director)
-    exported = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
-    app.close()
-    return exported
-
-
-def resealed(records: Records) -> Records:
-    """Every record numbered and sealed again, each naming the one before."""
-    out: Records = []
-    for position, record in enumerate(records):
-        fresh = {k: v for k, v in record.items() if k not in ("hash", "timestamp")}
-        fresh["position"] = position
-        fresh["prev_hash"] = out[-1]["hash"] if out else ""
-        out.append(seal(fresh))
-    return out
-
-
-def with_standings_recomputed(records: Records) -> Records:
-    """The ``finished`` record's standings as the forged records give them,
-    so the audit's own recomputation agrees with the forgery."""
-    finished = records[-1]
-    rows = standings_from_records(records[:-1], bytes.fromhex(finished["seed"]))
-    standings = [
-        {"place": r.place, "player": r.player, "points": exact_text(r.points)} for r in rows
-    ]
-    return [*records[:-1], {**finished, "standings": standings}]
+    return finished_archive()
 
 
 def forged(archive: dict[str, Any], change: Callable[[Records], Records]) -> dict[str, Any]:
+    """The archive changed and sealed again; its signatures, which the
+    forger cannot make again, left out (an unsigned archive still imports)."""
     copy = json.loads(json.dumps(archive))
+    del copy["signatures"]
     records = change(copy["tournament"]["records"])
     copy["tournament"]["records"] = resealed(with_standings_recomputed(records))
     return copy
@@ -158,6 +126,7 @@ def test_an_old_archive_without_the_new_tags_imports_and_says_what_it_cannot_che
     """Tables seated before they carried the creation's hash and the players'
     names: such an archive still imports, and its audit says what went unchecked."""
     copy = json.loads(json.dumps(archive))
+    del copy["signatures"]
     renamed: dict[str, str] = {}
     for game in copy["games"]:
         created = dict(game["records"][0])
