@@ -39,6 +39,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from gamelog.replay.audit import AuditReport, audit_entries
 from gamelog.replay.export import (
     FORMAT as RECORD_FILE_FORMAT,
 )
@@ -57,6 +58,7 @@ from gamelog.replay.signatures import (
     Verdict,
     parse_signatures,
 )
+from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.replay.tournament_validation import check_tournament_records
 from gamelog.replay.validation import NONCE_HEX, SEED_HEX, check_secret
 
@@ -68,6 +70,7 @@ __all__ = [
     "FORMAT",
     "Archive",
     "RecordFileError",
+    "audit_archive",
     "build_archive",
     "parse_archive",
     "untrusted",
@@ -193,4 +196,27 @@ def untrusted(archive: Archive, trusted: Collection[str]) -> list[tuple[str, Ver
         (name, verdict)
         for name, verdict in verdicts(archive)
         if verdict.signed_by is None or keys.get(verdict.signed_by) not in trusted
+    ]
+
+
+def audit_archive(archive: Archive) -> list[tuple[str, AuditReport, Verdict]]:
+    """Every chain of the archive audited, as an import audits it (the
+    tournament against its tables' games, every game on its own), named as
+    :func:`verdicts` names it, with its signature's verdict."""
+    records = archive.records
+    finished = records[-1]["kind"] == "finished"
+    seed_hex = records[-1]["seed"] if finished else archive.secret_seed
+    nonce_hex = records[-1]["seed_nonce"] if finished else archive.secret_seed_nonce
+    games = {entry.records[0]["hash"]: entry.records for entry in archive.games}
+    tournament = audit_tournament(
+        records,
+        seed=bytes.fromhex(seed_hex) if seed_hex else None,
+        seed_nonce=bytes.fromhex(nonce_hex) if nonce_hex else None,
+        games=games,
+        tournament_id=archive.tournament_id,
+    )
+    reports = [tournament, *(report for _, report in audit_entries(archive.games))]
+    return [
+        (name, report, verdict)
+        for (name, verdict), report in zip(verdicts(archive), reports, strict=True)
     ]

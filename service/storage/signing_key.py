@@ -7,9 +7,12 @@ keys it replaced, kept so that what they signed can still be checked::
      "private_key": "<64 hex>", "retired_public_keys": ["<64 hex>", …]}
 
 Its place: ``--signing-key PATH``, else beside the SQLite file
-(``games.sqlite`` → ``games.sqlite.signing-key``), else (PostgreSQL)
-``gamelog.signing-key`` in the working directory. An in-memory store gets a
-key of its own that lasts as long as the process.
+(``games.sqlite`` → ``games.sqlite.signing-key``), else (PostgreSQL, which
+has no file to sit beside) ``$XDG_CONFIG_HOME/gamelog/signing-key``
+(``~/.config/gamelog/signing-key``): the servers of one machine share it. An
+in-memory store gets a key of its own that lasts as long as the process.
+Servers starting together make one key: the first to link its file in place
+wins, the others read it.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "k"
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,7 +63,8 @@ def default_path(env: Mapping[str, str]) -> Path | None:
     if module.endswith("sqlite"):
         return Path(env.get("SQLITE_DBNAME", "gamelog.sqlite") + ".signing-key")
     if module.endswith("postgres"):
-        return Path("gamelog.signing-key")
+        config = env.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+        return Path(config) / "gamelog" / "signing-key"
     return None
 
 
@@ -67,7 +72,10 @@ def load_or_create(path: Path) -> KeyRing:
     """The key ring in ``path``, made (mode 0600) when there is none."""
     if not path.exists():
         ring = KeyRing(SigningKey.generate())
-        _write(path, ring, fresh=True)
+        try:
+            _write(path, ring, fresh=True)
+        except FileExistsError:
+            return load(path)  # another server made it first
         return ring
     return load(path)
 
@@ -110,8 +118,9 @@ def _parse(path: Path, data: Any) -> KeyRing:
 
 
 def _write(path: Path, ring: KeyRing, fresh: bool) -> None:
-    """Written to a file only its owner reads, then moved into place whole:
-    a crash leaves the old key or the new, never half of one."""
+    """Written to a file only its owner reads, then put in place whole: a
+    crash leaves the old key or the new, never half of one. A ``fresh`` key
+    is linked in place, which fails (``FileExistsError``) if a key is there."""
     text = json.dumps(
         {
             "format": FORMAT,
@@ -121,13 +130,17 @@ def _write(path: Path, ring: KeyRing, fresh: bool) -> None:
         },
         indent=2,
     )
-    if fresh and path.exists():
-        raise SigningKeyError(f"{path} exists")
-    partial = path.with_name(path.name + ".partial")
-    partial.unlink(missing_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.partial")
     descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(descriptor, "w") as file:
-        file.write(text + "\n")
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(partial, path)
+    try:
+        with os.fdopen(descriptor, "w") as file:
+            file.write(text + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        if fresh:
+            os.link(partial, path)
+        else:
+            os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)

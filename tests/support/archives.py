@@ -52,3 +52,21 @@ def with_standings_recomputed(records: Records) -> Records:
         {"place": r.place, "player": r.player, "points": exact_text(r.points)} for r in rows
     ]
     return [*records[:-1], {**finished, "standings": standings}]
+
+
+def correction_inserted(records: Records) -> Records:
+    """A ``result-corrected`` before the end that turns round 1 table 1's
+    ranking upside down, as a director could have entered it."""
+    recorded = next(r for r in records if r["kind"] == "result-recorded")
+    correction = {
+        "position": records[-1]["position"],
+        "kind": "result-corrected",
+        "round": recorded["round"],
+        "table": recorded["table"],
+        "ranking": [[p] for place in reversed(recorded["ranking"]) for p in place],
+        "scores": recorded["scores"],
+        "reason": "scoring error",
+        "time": records[-2]["time"],
+        "salts": {},
+    }
+    return resealed(with_standings_recomputed([*records[:-1], correction, records[-1]]))

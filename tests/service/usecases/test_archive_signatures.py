@@ -23,7 +23,7 @@ from gamelog.service.model.refusals import Refused
 from gamelog.service.storage.signing_key import KeyRing, load_or_create, rotate
 from gamelog.service.usecases.application import GameLog
 
-from support.archives import Records, finished_archive, resealed, with_standings_recomputed
+from support.archives import correction_inserted, finished_archive
 
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
 
@@ -39,24 +39,6 @@ def archive(server_key: KeyRing) -> dict[str, Any]:
     exported = finished_archive(app)
     app.close()
     return exported
-
-
-def correction_inserted(records: Records) -> Records:
-    """A ``result-corrected`` before the end that turns round 1 table 1's
-    ranking upside down, as a director could have entered it."""
-    recorded = next(r for r in records if r["kind"] == "result-recorded")
-    correction = {
-        "position": records[-1]["position"],
-        "kind": "result-corrected",
-        "round": recorded["round"],
-        "table": recorded["table"],
-        "ranking": [[p] for place in reversed(recorded["ranking"]) for p in place],
-        "scores": recorded["scores"],
-        "reason": "scoring error",
-        "time": records[-2]["time"],
-        "salts": {},
-    }
-    return resealed(with_standings_recomputed([*records[:-1], correction, records[-1]]))
 
 
 def forged(archive: dict[str, Any]) -> dict[str, Any]:
