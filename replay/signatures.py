@@ -14,7 +14,7 @@ stolen, or anything about records nobody signed.
 >>> key = SigningKey.generate()
 >>> head = ChainHead("game", "a" * 64, 7, "b" * 64)
 >>> signed = key.sign(head)
->>> verdict_of(head, [signed], {key.key_id: key.public_key}).text == f"signed by {key.key_id}"
+>>> verdict_of(head, [signed], {key.key_id: key.public_key}).signed_by == (key.key_id,)
 True
 >>> forged = ChainHead("game", "a" * 64, 7, "c" * 64)
 >>> verdict_of(forged, [signed], {key.key_id: key.public_key}).text
@@ -145,15 +145,16 @@ def verifies(public_key: str, signature: Signature) -> bool:
 
 @dataclass(frozen=True)
 class Verdict:
-    """One chain's standing: signed by a key, unsigned, or signature invalid."""
+    """One chain's standing: signed by keys, unsigned, or signature invalid."""
 
-    signed_by: str | None
+    signed_by: tuple[str, ...] = ()
+    """The ids of the keys whose signatures of this very head verify."""
     invalid: bool = False
 
     @property
     def text(self) -> str:
         if self.signed_by:
-            return f"signed by {self.signed_by}"
+            return f"signed by {', '.join(self.signed_by)}"
         return "signature invalid" if self.invalid else "unsigned"
 
 
@@ -162,19 +163,20 @@ def verdict_of(
 ) -> Verdict:
     """The verdict on a chain whose head is ``head``, from the signatures
     that name its chain (its subject and creation) and the public keys by id.
-    A signature of another head of the same chain, or one that does not
-    verify, makes the chain's signature invalid: someone changed the chain,
-    or the signature, after it was signed."""
+    With no signature of this very head that verifies, a signature naming the
+    chain makes it "signature invalid": someone changed the chain (or the
+    signature) after it was signed, or it went on without being signed again."""
     own = [
         s for s in signatures if (s.head.subject, s.head.creation) == (head.subject, head.creation)
     ]
     if not own:
-        return Verdict(None)
-    for signature in own:
-        public = keys.get(signature.key_id)
-        if signature.head == head and public is not None and verifies(public, signature):
-            return Verdict(signature.key_id)
-    return Verdict(None, invalid=True)
+        return Verdict()
+    signers = [
+        s.key_id for s in own if s.head == head and s.key_id in keys and verifies(keys[s.key_id], s)
+    ]
+    if signers:
+        return Verdict(tuple(dict.fromkeys(signers)))
+    return Verdict(invalid=True)
 
 
 @dataclass(frozen=True)
@@ -191,12 +193,17 @@ NO_SIGNATURES: Final = SignatureBlock({}, ())
 
 
 def signatures_json(
-    keys: Collection[SigningKey], signatures: Sequence[Signature]
+    keys: Collection[SigningKey] | Mapping[str, str], signatures: Sequence[Signature]
 ) -> dict[str, Any]:
-    return {
-        "keys": {key.key_id: key.public_key for key in keys},
-        "heads": [signature.to_json() for signature in signatures],
-    }
+    """An archive's signature block: the public keys (signing keys, or key
+    ids to public keys) and the signatures."""
+    public = keys if isinstance(keys, Mapping) else {k.key_id: k.public_key for k in keys}
+    return {"keys": dict(public), "heads": [signature.to_json() for signature in signatures]}
+
+
+def signature_of(raw: Any) -> Signature:
+    """A signature from its JSON (``SignatureError`` if it is not one)."""
+    return _signature(raw)
 
 
 def parse_signatures(data: Any) -> SignatureBlock:

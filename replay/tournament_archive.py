@@ -195,7 +195,7 @@ def untrusted(archive: Archive, trusted: Collection[str]) -> list[tuple[str, Ver
     return [
         (name, verdict)
         for name, verdict in verdicts(archive)
-        if verdict.signed_by is None or keys.get(verdict.signed_by) not in trusted
+        if not any(keys.get(signer) in trusted for signer in verdict.signed_by)
     ]
 
 

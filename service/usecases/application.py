@@ -46,6 +46,7 @@ from gamelog.service.usecases.listing import Listing
 from gamelog.service.usecases.play_on_loop import PlayOnLoop
 from gamelog.service.usecases.queries import Queries
 from gamelog.service.usecases.record_files import RecordFiles
+from gamelog.service.usecases.signing import Signing
 from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.timekeeper import Timekeeper
 from gamelog.service.usecases.tournament_commands import TournamentCommands
@@ -64,18 +65,19 @@ class GameLog:
         self.store = GameStore(env)
         self.index = open_index(self.store)
         self.access = Access(self.store)
-        self.table_results = TableResults(self.store, self.index)
+        self.signing = Signing(self.store, self.keys)
+        self.table_results = TableResults(self.store, self.index, self.signing)
         table_results = self.table_results
         self.timekeeper = Timekeeper(self.store, table_results, self.index)
         self.games = GameCommands(self.store, self.access, table_results, self.timekeeper)
-        self.play_on_loop = PlayOnLoop(self.store, self.games)
+        self.play_on_loop = PlayOnLoop(self.store, self.games, self.signing)
         self.queries = Queries(self.store, self.access, self.timekeeper)
         self.listing = Listing(self.store, self.index)
         self.record_files = RecordFiles(self.store, self.access, self.listing)
         self.following = Following(self.store)
-        self.tournaments = TournamentCommands(self.store, self.access, table_results)
+        self.tournaments = TournamentCommands(self.store, self.access, table_results, self.signing)
         self.tournament_queries = TournamentQueries(self.store)
-        self.tournament_files = TournamentFiles(self.store, self.access, self.keys)
+        self.tournament_files = TournamentFiles(self.store, self.access, self.signing)
 
     def close(self) -> None:
         self.index.close()

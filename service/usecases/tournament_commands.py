@@ -56,6 +56,7 @@ from gamelog.service.usecases.creation import (
     prepare_game,
     rules_named,
 )
+from gamelog.service.usecases.signing import Signing
 from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.tournament_answers import CreatedTournament, RegisteredPlayer
 from gamelog.service.usecases.tournament_input import (
@@ -71,10 +72,13 @@ from gamelog.tournaments.rounds import Round, Table
 class TournamentCommands:
     """The tournament use cases that store something."""
 
-    def __init__(self, store: GameStore, access: Access, table_results: TableResults) -> None:
+    def __init__(
+        self, store: GameStore, access: Access, table_results: TableResults, signing: Signing
+    ) -> None:
         self.store = store
         self.access = access
         self.table_results = table_results
+        self.signing = signing
 
     # -- creating -----------------------------------------------------------------------
 
@@ -436,4 +440,5 @@ class TournamentCommands:
                 raise Refused("tournament-over", "the tournament is finished already")
             record = tournament.finish()
             self._commit(tournament)
+        self.signing.tournament_finished(tournament)
         return record

@@ -39,17 +39,23 @@ from gamelog.replay.audit import audit_entries
 from gamelog.replay.export import RecordFileError
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
-from gamelog.replay.signatures import head_of, signatures_json
-from gamelog.replay.tournament_archive import build_archive, parse_archive, untrusted, verdicts
+from gamelog.replay.signatures import Signature, Subject, head_of
+from gamelog.replay.tournament_archive import (
+    Archive,
+    build_archive,
+    parse_archive,
+    untrusted,
+    verdicts,
+)
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.model.refusals import InvalidArgument, PermissionDenied, Refused
 from gamelog.service.model.tournament import Tournament
 from gamelog.service.model.tournament_credentials import DIRECTOR, TournamentCredentials
-from gamelog.service.storage.signing_key import KeyRing
 from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases import tournament_input
 from gamelog.service.usecases.access import Access
 from gamelog.service.usecases.record_files import restored_game
+from gamelog.service.usecases.signing import Signing
 from gamelog.service.usecases.tournament_answers import ImportedTournament
 
 
@@ -69,10 +75,10 @@ def _check_players(records: list[Record]) -> None:
 class TournamentFiles:
     """Exporting and importing whole tournaments."""
 
-    def __init__(self, store: GameStore, access: Access, keys: KeyRing) -> None:
+    def __init__(self, store: GameStore, access: Access, signing: Signing) -> None:
         self.store = store
         self.access = access
-        self.keys = keys
+        self.signing = signing
 
     def export_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
         tournament = self.store.tournament(tournament_id)
@@ -105,9 +111,8 @@ class TournamentFiles:
             for r in self.store.tournament_records(tournament_id)
         ]
         # This server vouches for the head of every chain it exports.
-        key = self.keys.current
-        signed = [key.sign(head_of("tournament", records))]
-        signed += [key.sign(head_of("game", game)) for _, game in games]
+        chains: list[tuple[Subject, UUID, list[Record]]] = [("tournament", tournament_id, records)]
+        chains += [("game", UUID(game_id), game) for game_id, game in games]
         # Named by the id its tables' hashed tags name (an import's origin).
         return build_archive(
             str(tournament.origin_id),
@@ -116,7 +121,7 @@ class TournamentFiles:
             secret,
             seeds,
             cut,
-            signatures_json([key], signed),
+            self.signing.for_export(chains),
         )
 
     def import_tournament(
@@ -208,5 +213,31 @@ class TournamentFiles:
         player_tokens = access.issue_players(
             director_token, [p.id for p in tournament.state.players]
         )
+        aggregates += self._signatures_kept(archive, tournament_id, id_map)
         self.store.commit(*aggregates, tournament, access)
         return ImportedTournament(tournament_id, director_token, player_tokens, id_map, origin_id)
+
+    def _signatures_kept(
+        self, archive: Archive, tournament_id: UUID, id_map: dict[str, UUID]
+    ) -> list[Any]:
+        """The archive's signatures of each chain's head that verify, kept
+        beside the imported chains, so that this server's exports carry them
+        on (the origin's word, beside this server's own)."""
+        block = archive.signatures
+        chains: list[tuple[Subject, UUID, list[Record]]] = [
+            ("tournament", tournament_id, archive.records)
+        ]
+        chains += [("game", id_map[e.game_id], e.records) for e in archive.games]
+        kept: list[Any] = []
+        for subject, chain_id, records in chains:
+            head = head_of(subject, records)
+            verdict = block.verdict(subject, records)
+            signed: list[tuple[Signature, str]] = [
+                (s, block.keys[s.key_id])
+                for s in block.signatures
+                if s.head == head and s.key_id in verdict.signed_by
+            ]
+            aggregate = self.signing.keeping(subject, chain_id, signed)
+            if aggregate is not None:
+                kept.append(aggregate)
+        return kept

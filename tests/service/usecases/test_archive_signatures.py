@@ -11,12 +11,13 @@ server kept.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gamelog.replay.signatures import SigningKey, head_of, signatures_json
+from gamelog.replay.signatures import SigningKey, head_of, signatures_json, verifies
 from gamelog.replay.tournament_archive import parse_archive, verdicts
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.model.refusals import Refused
@@ -24,6 +25,7 @@ from gamelog.service.storage.signing_key import KeyRing, load_or_create, rotate
 from gamelog.service.usecases.application import GameLog
 
 from support.archives import correction_inserted, finished_archive
+from support.tournaments import club_night
 
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
 
@@ -136,3 +138,56 @@ def test_after_a_key_rotation_old_exports_still_verify_under_the_servers_keys(
     }
     # A rotation keeps the old public key, never its private half.
     assert before.current.seed_hex() not in path.read_text()
+
+
+# -- signatures made at the end, kept beside the chains ----------------------------------
+
+
+def test_a_games_and_a_tournaments_end_are_signed_and_kept_beside_their_chains(
+    server_key: KeyRing,
+) -> None:
+    app = GameLog(env=MEMORY, keys=server_key)
+    t = club_night(app, rounds=1)
+    games = t.play_round(random.Random(5))
+    for game_id in games.values():
+        records = app.store.records(game_id)
+        kept = app.signing.kept("game", game_id)
+        assert [s.head for s, _ in kept] == [head_of("game", records)]
+        assert all(verifies(public, s) for s, public in kept)
+    assert app.signing.kept("tournament", t.tournament_id) == []  # not finished yet
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    [(signature, _)] = app.signing.kept("tournament", t.tournament_id)
+    assert signature.head == head_of("tournament", t.records())
+    # The records are what they were: signatures sit beside them.
+    assert all("signature" not in r for r in t.records())
+    app.close()
+
+
+def test_an_export_after_a_rotation_carries_the_end_signature_of_the_retired_key() -> None:
+    old = KeyRing(SigningKey.generate())
+    app = GameLog(env=MEMORY, keys=old)
+    t = club_night(app, rounds=1)
+    t.play_round(random.Random(6))
+    app.tournaments.finish_tournament(t.tournament_id, t.director)
+    new = KeyRing(SigningKey.generate(), (old.current.public_key,))
+    app.signing.keys = new  # the server restarted with the rotated key file
+    archive = json.loads(json.dumps(app.tournament_files.export_tournament(t.tournament_id, None)))
+    app.close()
+    both = frozenset((new.current.key_id, old.current.key_id))
+    assert {frozenset(v.signed_by) for _, v in verdicts(parse_archive(archive))} == {both}
+    assert imported(archive, [old.current.public_key])  # trusting the old key alone
+
+
+def test_an_import_keeps_the_origins_signatures_and_exports_them_beside_its_own(
+    archive: dict[str, Any], server_key: KeyRing
+) -> None:
+    elsewhere = GameLog(env=MEMORY)
+    done = elsewhere.tournament_files.import_tournament(archive)
+    again = json.loads(
+        json.dumps(elsewhere.tournament_files.export_tournament(done.tournament_id, None))
+    )
+    elsewhere_id = elsewhere.keys.current.key_id
+    elsewhere.close()
+    signers = {frozenset(v.signed_by) for _, v in verdicts(parse_archive(again))}
+    assert signers == {frozenset((server_key.current.key_id, elsewhere_id))}
+    assert imported(again, [server_key.current.public_key])
