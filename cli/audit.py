@@ -37,7 +37,12 @@ def audit(
     compare it with the server's, ``gamelog key show``), "unsigned", or its
     "signature invalid" (changed after it was signed: the audit fails)."""
     from gamelog.replay.audit import audit_entries
-    from gamelog.replay.export import RecordFileError, parse_record_file
+    from gamelog.replay.export import (
+        RecordFileError,
+        file_signatures,
+        game_verdicts,
+        parse_record_file,
+    )
     from gamelog.replay.tournament_archive import FORMAT as ARCHIVE
     from gamelog.replay.tournament_archive import audit_archive, parse_archive
 
@@ -56,6 +61,7 @@ def audit(
                         archive = parse_archive(content)
                     else:
                         entries = parse_record_file(content)
+                        signed = dict(game_verdicts(entries, file_signatures(content)))
                         archive = None
                 except (RecordFileError, ValueError) as error:
                     reports.append({"target": target, "ok": False, "problem": str(error)})
@@ -73,11 +79,13 @@ def audit(
                         )
                 else:
                     for entry, report in audit_entries(entries):
+                        verdict = signed[f"game {entry.game_id}"]
                         reports.append(
                             {
                                 "target": f"{target}#{entry.game_id}",
                                 **report.to_json(),
-                                "signature": "unsigned",
+                                "ok": report.ok and not verdict.invalid,
+                                "signature": verdict.text,
                             }
                         )
             else:

@@ -165,23 +165,29 @@ def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) ->
 
 def _check_trusted(content: Any, trust: tuple[str, ...]) -> None:
     """Refuse, before anything reaches the server, a file with a game or a
-    tournament no trusted key signed. Record files of single games carry no
-    signatures: under --trust they are refused."""
+    tournament no trusted key signed."""
     from gamelog.cli.keys import trusted_keys
-    from gamelog.replay.export import RecordFileError
+    from gamelog.replay.export import (
+        RecordFileError,
+        file_signatures,
+        game_verdicts,
+        parse_record_file,
+    )
     from gamelog.replay.tournament_archive import parse_archive, untrusted
 
     keys = trusted_keys(trust)
-    if not (isinstance(content, dict) and content.get("format") == TOURNAMENT_ARCHIVE):
-        raise click.ClickException(
-            "only tournament archives carry signatures; a record file cannot be "
-            "imported under --trust"
-        )
     try:
-        archive = parse_archive(content)
+        if isinstance(content, dict) and content.get("format") == TOURNAMENT_ARCHIVE:
+            refused = untrusted(parse_archive(content), keys)
+        else:
+            block = file_signatures(content if isinstance(content, dict) else {})
+            refused = [
+                (name, verdict)
+                for name, verdict in game_verdicts(parse_record_file(content), block)
+                if not any(block.keys.get(k) in keys for k in verdict.signed_by)
+            ]
     except RecordFileError as error:
         raise click.ClickException(str(error)) from None
-    refused = untrusted(archive, keys)
     if refused:
         lines = [f"{name}: {verdict.text}" for name, verdict in refused]
         raise click.ClickException(

@@ -73,7 +73,7 @@ class GameLog:
         self.play_on_loop = PlayOnLoop(self.store, self.games, self.signing)
         self.queries = Queries(self.store, self.access, self.timekeeper)
         self.listing = Listing(self.store, self.index)
-        self.record_files = RecordFiles(self.store, self.access, self.listing)
+        self.record_files = RecordFiles(self.store, self.access, self.listing, self.signing)
         self.following = Following(self.store)
         self.tournaments = TournamentCommands(self.store, self.access, table_results, self.signing)
         self.tournament_queries = TournamentQueries(self.store)

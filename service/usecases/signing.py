@@ -34,6 +34,7 @@ from gamelog.replay.record import Record
 from gamelog.replay.signatures import (
     ChainHead,
     Signature,
+    SignatureBlock,
     SignatureError,
     Subject,
     head_of,
@@ -97,6 +98,27 @@ class Signing:
         kept = ChainSignatures.start(subject, chain_id)
         for signature, public in signed:
             kept.add(signature.to_json(), public)
+        return kept
+
+    def keeping_valid(
+        self, block: SignatureBlock, chains: Sequence[tuple[Subject, UUID, Sequence[Record]]]
+    ) -> list[ChainSignatures]:
+        """Aggregates keeping the signatures of a file (``block``) that verify
+        on the head of each imported chain (its subject, its new id here, its
+        records), to save with the chains: this server's exports carry them
+        on, the origin's word beside this server's own."""
+        kept: list[ChainSignatures] = []
+        for subject, chain_id, records in chains:
+            head = head_of(subject, records)
+            verdict = block.verdict(subject, records)
+            signed = [
+                (s, block.keys[s.key_id])
+                for s in block.signatures
+                if s.head == head and s.key_id in verdict.signed_by
+            ]
+            aggregate = self.keeping(subject, chain_id, signed)
+            if aggregate is not None:
+                kept.append(aggregate)
         return kept
 
     def kept(self, subject: Subject, chain_id: UUID) -> list[tuple[Signature, str]]:

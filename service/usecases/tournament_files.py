@@ -39,9 +39,8 @@ from gamelog.replay.audit import audit_entries
 from gamelog.replay.export import RecordFileError
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
-from gamelog.replay.signatures import Signature, Subject, head_of
+from gamelog.replay.signatures import Subject
 from gamelog.replay.tournament_archive import (
-    Archive,
     build_archive,
     parse_archive,
     untrusted,
@@ -213,31 +212,8 @@ class TournamentFiles:
         player_tokens = access.issue_players(
             director_token, [p.id for p in tournament.state.players]
         )
-        aggregates += self._signatures_kept(archive, tournament_id, id_map)
+        chains: list[tuple[Subject, UUID, list[Record]]] = [("tournament", tournament_id, records)]
+        chains += [("game", id_map[e.game_id], e.records) for e in archive.games]
+        aggregates += self.signing.keeping_valid(archive.signatures, chains)
         self.store.commit(*aggregates, tournament, access)
         return ImportedTournament(tournament_id, director_token, player_tokens, id_map, origin_id)
-
-    def _signatures_kept(
-        self, archive: Archive, tournament_id: UUID, id_map: dict[str, UUID]
-    ) -> list[Any]:
-        """The archive's signatures of each chain's head that verify, kept
-        beside the imported chains, so that this server's exports carry them
-        on (the origin's word, beside this server's own)."""
-        block = archive.signatures
-        chains: list[tuple[Subject, UUID, list[Record]]] = [
-            ("tournament", tournament_id, archive.records)
-        ]
-        chains += [("game", id_map[e.game_id], e.records) for e in archive.games]
-        kept: list[Any] = []
-        for subject, chain_id, records in chains:
-            head = head_of(subject, records)
-            verdict = block.verdict(subject, records)
-            signed: list[tuple[Signature, str]] = [
-                (s, block.keys[s.key_id])
-                for s in block.signatures
-                if s.head == head and s.key_id in verdict.signed_by
-            ]
-            aggregate = self.signing.keeping(subject, chain_id, signed)
-            if aggregate is not None:
-                kept.append(aggregate)
-        return kept

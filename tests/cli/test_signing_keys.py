@@ -18,7 +18,7 @@ from gamelog.cli.process import GAMELOG, ServerProcess, start_server_process
 from gamelog.service.storage.signing_key import load
 from gamelog.service.usecases.application import GameLog
 
-from support.archives import correction_inserted, finished_archive
+from support.archives import correction_inserted, finished_archive, resealed
 from support.cli import gamelog, gamelog_json
 
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
@@ -116,3 +116,26 @@ def test_an_import_under_trust_takes_only_what_a_trusted_key_signed_even_after_a
     other = "ab" * 32
     refused = gamelog(server, "import", signed, "--trust", other, check=False)
     assert refused.returncode == 1 and "not signed by a trusted key" in refused.stderr
+
+
+def test_a_game_played_to_its_end_through_the_server_exports_signed_by_its_key(
+    server: ServerProcess, folder: Path
+) -> None:
+    """Moves over gRPC (decided on the server's event loop), the end signed
+    there; the record file carries the signature, and a copy changed and
+    sealed again says "signature invalid"."""
+    [played] = gamelog_json(server, "selfplay", "three-too-many", "--players", "3", "--games", "1")
+    assert played["finished"]
+    path = folder / "game.json"
+    gamelog(server, "export", played["game_id"], "-o", str(path))
+    key_id = gamelog_json(server, "key", "show", "--server", server.address)["key_id"]
+    status, verdicts = signatures_of(server, str(path))
+    assert status == 0 and set(verdicts.values()) == {f"signed by {key_id}"}
+    changed = json.loads(path.read_text())
+    records = changed["games"][0]["records"]
+    records[-1]["time"] = "2099-12-31T23:59:59.999Z"  # a later end, sealed again
+    changed["games"][0]["records"] = resealed(records)
+    status, verdicts = signatures_of(server, written(folder, "changed.json", changed))
+    assert status == 1 and set(verdicts.values()) == {"signature invalid"}
+    refused = gamelog(server, "import", str(folder / "changed.json"), check=False)
+    assert refused.returncode == 1 and "signature invalid" in refused.stderr
