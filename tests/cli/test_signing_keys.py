@@ -31,7 +31,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def server(folder: Path) -> Iterator[ServerProcess]:
+def keyed_server(folder: Path) -> Iterator[ServerProcess]:
     running = start_server_process(folder, "--db", str(folder / "games.sqlite"))
     yield running
     running.stop()
@@ -55,87 +55,91 @@ def written(folder: Path, name: str, archive: dict[str, Any]) -> str:
     return str(path)
 
 
-def signatures_of(server: ServerProcess, file: str) -> tuple[int, dict[str, str]]:
-    done = gamelog(server, "audit", file, "--json", check=False)
+def signatures_of(keyed_server: ServerProcess, file: str) -> tuple[int, dict[str, str]]:
+    done = gamelog(keyed_server, "audit", file, "--json", check=False)
     return done.returncode, {
         r["target"].split("#")[1]: r["signature"] for r in json.loads(done.stdout)
     }
 
 
 def test_the_server_makes_its_key_beside_the_store_for_its_owner_only(
-    server: ServerProcess, folder: Path
+    keyed_server: ServerProcess, folder: Path
 ) -> None:
     path = key_file(folder)
     assert path.stat().st_mode & 0o777 == 0o600
-    from_file = gamelog_json(server, "key", "show", "--db", str(folder / "games.sqlite"))
-    from_server = gamelog_json(server, "key", "show", "--server", server.address)
+    from_file = gamelog_json(keyed_server, "key", "show", "--db", str(folder / "games.sqlite"))
+    from_server = gamelog_json(keyed_server, "key", "show", "--server", keyed_server.address)
     assert from_file == from_server
     assert from_file["key_id"] == load(path).current.key_id and from_file["retired"] == []
 
 
 def test_audit_says_signed_unsigned_or_signature_invalid_for_each_chain(
-    server: ServerProcess, folder: Path
+    keyed_server: ServerProcess, folder: Path
 ) -> None:
     archive = exported_by_the_servers_key(folder)
     key_id = load(key_file(folder)).current.key_id
-    status, signed = signatures_of(server, written(folder, "signed.json", archive))
+    status, signed = signatures_of(keyed_server, written(folder, "signed.json", archive))
     assert status == 0 and set(signed.values()) == {f"signed by {key_id}"}
     assert len(signed) == 1 + len(archive["games"])
     unsigned = {k: v for k, v in archive.items() if k != "signatures"}
-    status, verdicts = signatures_of(server, written(folder, "unsigned.json", unsigned))
+    status, verdicts = signatures_of(keyed_server, written(folder, "unsigned.json", unsigned))
     assert status == 0 and set(verdicts.values()) == {"unsigned"}
     forged = json.loads(json.dumps(archive))
     forged["tournament"]["records"] = correction_inserted(forged["tournament"]["records"])
-    status, verdicts = signatures_of(server, written(folder, "forged.json", forged))
+    status, verdicts = signatures_of(keyed_server, written(folder, "forged.json", forged))
     tournament = next(name for name in verdicts if name.startswith("tournament:"))
     assert status == 1 and verdicts[tournament] == "signature invalid"
 
 
 def test_an_import_under_trust_takes_only_what_a_trusted_key_signed_even_after_a_rotation(
-    server: ServerProcess, folder: Path
+    keyed_server: ServerProcess, folder: Path
 ) -> None:
     archive = exported_by_the_servers_key(folder)
     signed = written(folder, "to-import.json", archive)
     unsigned = written(
         folder, "unsigned-import.json", {k: v for k, v in archive.items() if k != "signatures"}
     )
-    before = len(gamelog_json(server, "list", "--limit", "500"))
-    refused = gamelog(server, "import", unsigned, "--trust", str(key_file(folder)), check=False)
+    before = len(gamelog_json(keyed_server, "list", "--limit", "500"))
+    refused = gamelog(
+        keyed_server, "import", unsigned, "--trust", str(key_file(folder)), check=False
+    )
     assert refused.returncode == 1 and "unsigned" in refused.stderr
-    assert len(gamelog_json(server, "list", "--limit", "500")) == before
+    assert len(gamelog_json(keyed_server, "list", "--limit", "500")) == before
     # The key is rotated: what the old key signed still imports under the key file.
     subprocess.run(
         [*GAMELOG, "key", "rotate", "--signing-key", str(key_file(folder))], check=True, timeout=60
     )
     assert len(load(key_file(folder)).retired) == 1
-    done = gamelog_json(server, "import", signed, "--trust", str(key_file(folder)))
+    done = gamelog_json(keyed_server, "import", signed, "--trust", str(key_file(folder)))
     assert len(done["id_map"]) == len(archive["games"])
     # A public key given alone is trusted too; a key that signed nothing here is not.
     old_public = load(key_file(folder)).retired[0]
-    gamelog_json(server, "import", signed, "--trust", old_public)
+    gamelog_json(keyed_server, "import", signed, "--trust", old_public)
     other = "ab" * 32
-    refused = gamelog(server, "import", signed, "--trust", other, check=False)
+    refused = gamelog(keyed_server, "import", signed, "--trust", other, check=False)
     assert refused.returncode == 1 and "not signed by a trusted key" in refused.stderr
 
 
 def test_a_game_played_to_its_end_through_the_server_exports_signed_by_its_key(
-    server: ServerProcess, folder: Path
+    keyed_server: ServerProcess, folder: Path
 ) -> None:
     """Moves over gRPC (decided on the server's event loop), the end signed
     there; the record file carries the signature, and a copy changed and
     sealed again says "signature invalid"."""
-    [played] = gamelog_json(server, "selfplay", "three-too-many", "--players", "3", "--games", "1")
+    [played] = gamelog_json(
+        keyed_server, "selfplay", "three-too-many", "--players", "3", "--games", "1"
+    )
     assert played["finished"]
     path = folder / "game.json"
-    gamelog(server, "export", played["game_id"], "-o", str(path))
-    key_id = gamelog_json(server, "key", "show", "--server", server.address)["key_id"]
-    status, verdicts = signatures_of(server, str(path))
+    gamelog(keyed_server, "export", played["game_id"], "-o", str(path))
+    key_id = gamelog_json(keyed_server, "key", "show", "--server", keyed_server.address)["key_id"]
+    status, verdicts = signatures_of(keyed_server, str(path))
     assert status == 0 and set(verdicts.values()) == {f"signed by {key_id}"}
     changed = json.loads(path.read_text())
     records = changed["games"][0]["records"]
     records[-1]["time"] = "2099-12-31T23:59:59.999Z"  # a later end, sealed again
     changed["games"][0]["records"] = resealed(records)
-    status, verdicts = signatures_of(server, written(folder, "changed.json", changed))
+    status, verdicts = signatures_of(keyed_server, written(folder, "changed.json", changed))
     assert status == 1 and set(verdicts.values()) == {"signature invalid"}
-    refused = gamelog(server, "import", str(folder / "changed.json"), check=False)
+    refused = gamelog(keyed_server, "import", str(folder / "changed.json"), check=False)
     assert refused.returncode == 1 and "signature invalid" in refused.stderr
