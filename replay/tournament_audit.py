@@ -14,13 +14,19 @@
    the records;
 5. with the tables' games at hand (by the hash of their creation record):
    each is a game of the tournament's game and options at its table (seats,
-   tags), its seed is the one the tournament's seed gives it, every
+   tags: its ``Event``, ``Site`` and ``Date`` are the creation's name, site
+   and dates, and where the table carries them, ``TournamentCreation`` is the
+   creation's hash and ``PlayerNames`` the digest of its players' registered
+   names), its seed is the one the tournament's seed gives it, every
    ``result-recorded`` is its game's result with the hash of its end, every
    finished table has its result recorded, and a game an override replaced
    was never played.
 
 The games themselves are audited with ``audit.audit_records`` by the caller
-(an archive import audits everything before storing anything).
+(an archive import audits everything before storing anything). What the
+records cannot show (a tournament's record and games all sealed again, or a
+correction the director could have made inserted) only a signature shows
+(``replay.signatures``).
 """
 
 from __future__ import annotations

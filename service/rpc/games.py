@@ -275,7 +275,7 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         return pb.EchoResponse(payload=request.payload)
 
     def GetSigningKey(self, request: Any, context: Context) -> Any:
-        keys = self.app.keys
+        keys = self.app.signing.keys
         current = keys.current
         retired = {k: p for k, p in keys.public_keys().items() if k != current.key_id}
         return pb.GetSigningKeyResponse(

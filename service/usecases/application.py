@@ -61,11 +61,11 @@ class GameLog:
         # A server signs with its key file's key (``storage.signing_key``);
         # an application made without one signs with a key of its own that
         # lasts as long as it does.
-        self.keys = keys or KeyRing(SigningKey.generate())
+        keys = keys or KeyRing(SigningKey.generate())
         self.store = GameStore(env)
         self.index = open_index(self.store)
         self.access = Access(self.store)
-        self.signing = Signing(self.store, self.keys)
+        self.signing = Signing(self.store, keys)
         self.table_results = TableResults(self.store, self.index, self.signing)
         table_results = self.table_results
         self.timekeeper = Timekeeper(self.store, table_results, self.index)

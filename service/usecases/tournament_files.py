@@ -26,6 +26,10 @@ by that (``Game.tournament_id``): a director's and players' tokens, results
 flowing in, the game index's tournament. The tag grants nothing by itself:
 the tournament must have seated the game (``Tournament.table_of``).
 New tokens are issued: a director's, and the players' derived from it.
+
+An export carries the signatures of every chain's head (``usecases.signing``);
+an import refuses a signature that does not verify, and keeps the ones that
+do beside the chains it stores, so its own exports carry them on.
 """
 
 from __future__ import annotations
@@ -112,7 +116,8 @@ class TournamentFiles:
         # This server vouches for the head of every chain it exports.
         chains: list[tuple[Subject, UUID, list[Record]]] = [("tournament", tournament_id, records)]
         chains += [("game", UUID(game_id), game) for game_id, game in games]
-        # Named by the id its tables' hashed tags name (an import's origin).
+        # Named by the id its tables' hashed tags name (an import's origin),
+        # signed by the chains' heads (an import's origin's signatures too).
         return build_archive(
             str(tournament.origin_id),
             records,
@@ -139,9 +144,10 @@ class TournamentFiles:
                     "signature-invalid",
                     f"{name}: signature invalid (changed after it was signed)",
                 )
-        if trusted is not None:
-            for name, verdict in untrusted(archive, trusted)[:1]:
-                raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
+        refused = untrusted(archive, trusted) if trusted is not None else []
+        if refused:
+            name, verdict = refused[0]
+            raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         try:
             origin_id = UUID(archive.tournament_id)
         except ValueError:

@@ -186,7 +186,7 @@ def test_an_import_keeps_the_origins_signatures_and_exports_them_beside_its_own(
     again = json.loads(
         json.dumps(elsewhere.tournament_files.export_tournament(done.tournament_id, None))
     )
-    elsewhere_id = elsewhere.keys.current.key_id
+    elsewhere_id = elsewhere.signing.keys.current.key_id
     elsewhere.close()
     signers = {frozenset(v.signed_by) for _, v in verdicts(parse_archive(again))}
     assert signers == {frozenset((server_key.current.key_id, elsewhere_id))}
