@@ -150,3 +150,66 @@ def test_an_old_archive_without_the_new_tags_imports_and_says_what_it_cannot_che
     target = GameLog(env=MEMORY)
     target.tournament_files.import_tournament(copy)
     target.close()
+
+
+# -- forgeries the rules re-decide: refused before, refused still ------------------------
+
+
+def result_reversed(records: Records) -> Records:
+    recorded = next(r for r in records if r["kind"] == "result-recorded")
+    recorded["ranking"] = list(reversed(recorded["ranking"]))
+    return records
+
+
+def seats_swapped(records: Records) -> Records:
+    paired = next(r for r in records if r["kind"] == "round-paired")
+    table = paired["tables"][0]
+    table["seats"] = list(reversed(table["seats"]))
+    return records
+
+
+def another_seed_revealed(records: Records) -> Records:
+    records[-1]["seed"] = "00" * 32
+    return records
+
+
+def a_player_registered_late(records: Records) -> Records:
+    late = json.loads(json.dumps(next(r for r in records if r["kind"] == "player-registered")))
+    late["player"] = {**late["player"], "id": "zed", "name": "Zed"}
+    late["round"] = 1
+    at = next(i for i, r in enumerate(records) if r["kind"] == "round-paired")
+    return [*records[: at + 1], late, *records[at + 1 :]]
+
+
+OLD_FORGERIES = {
+    "a recorded result reversed": result_reversed,
+    "a table's seats swapped": seats_swapped,
+    "another seed revealed": another_seed_revealed,
+    "a player registered into a round already paired": a_player_registered_late,
+}
+
+
+@pytest.mark.parametrize("forgery", OLD_FORGERIES)
+def test_forgeries_the_rules_re_decide_stay_refused(archive: dict[str, Any], forgery: str) -> None:
+    copy = json.loads(json.dumps(archive))
+    del copy["signatures"]
+    records = OLD_FORGERIES[forgery](copy["tournament"]["records"])
+    copy["tournament"]["records"] = resealed(records)
+    target = GameLog(env=MEMORY)
+    with pytest.raises(Refused, match="audit"):
+        target.tournament_files.import_tournament(copy)
+    assert target.listing.list_games(50).games == []
+    target.close()
+
+
+def test_final_standings_edited_stay_refused(archive: dict[str, Any]) -> None:
+    copy = json.loads(json.dumps(archive))
+    del copy["signatures"]
+    records = copy["tournament"]["records"]
+    first, second = records[-1]["standings"][:2]
+    first["player"], second["player"] = second["player"], first["player"]
+    copy["tournament"]["records"] = resealed(records)
+    target = GameLog(env=MEMORY)
+    with pytest.raises(Refused, match="final standings differ"):
+        target.tournament_files.import_tournament(copy)
+    target.close()
