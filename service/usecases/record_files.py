@@ -158,15 +158,6 @@ class RecordFiles:
             block = file_signatures(data)
         except RecordFileError as error:
             raise InvalidArgument("bad-record-file", str(error)) from None
-        for name, verdict in game_verdicts(entries, block):
-            if verdict.invalid:
-                raise Refused(
-                    "signature-invalid", f"{name}: signature invalid (changed after it was signed)"
-                )
-            if trusted is not None and not any(
-                block.keys.get(signer) in trusted for signer in verdict.signed_by
-            ):
-                raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         for entry in entries:
             if entry.redacted:
                 raise Refused(
@@ -187,6 +178,16 @@ class RecordFiles:
                 raise Refused(
                     "audit-failed", f"game {entry.game_id} does not audit clean at {where}"
                 )
+        # After the audit: a refusal names what is wrong in the records first.
+        for name, verdict in game_verdicts(entries, block):
+            if verdict.invalid:
+                raise Refused(
+                    "signature-invalid", f"{name}: signature invalid (changed after it was signed)"
+                )
+            if trusted is not None and not any(
+                block.keys.get(signer) in trusted for signer in verdict.signed_by
+            ):
+                raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         already = {
             entry.game_id: copies
             for entry in entries

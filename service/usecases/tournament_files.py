@@ -138,16 +138,6 @@ class TournamentFiles:
             archive = parse_archive(data)
         except RecordFileError as error:
             raise InvalidArgument("bad-record-file", str(error)) from None
-        for name, verdict in verdicts(archive):
-            if verdict.invalid:
-                raise Refused(
-                    "signature-invalid",
-                    f"{name}: signature invalid (changed after it was signed)",
-                )
-        refused = untrusted(archive, trusted) if trusted is not None else []
-        if refused:
-            name, verdict = refused[0]
-            raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         try:
             origin_id = UUID(archive.tournament_id)
         except ValueError:
@@ -198,6 +188,17 @@ class TournamentFiles:
         strays = [e.game_id for h, e in by_hash.items() if h not in named]
         if strays:
             raise Refused("stray-game", f"game {strays[0]} is no game of this tournament")
+        # After the audit: a refusal names what is wrong in the records first.
+        for name, verdict in verdicts(archive):
+            if verdict.invalid:
+                raise Refused(
+                    "signature-invalid",
+                    f"{name}: signature invalid (changed after it was signed)",
+                )
+        refused = untrusted(archive, trusted) if trusted is not None else []
+        if refused:
+            name, verdict = refused[0]
+            raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         # A new id here, as every import's games get: ids are public, and
         # an archive anyone can make must not claim the id of a tournament
         # still to be imported here (nor answer for it).
