@@ -101,6 +101,7 @@ def serve(
             keys = load_or_create(key_path)
         except (SigningKeyError, OSError) as error:
             raise click.ClickException(str(error)) from None
+        logging.info("signing chain heads with key %s (%s)", keys.current.key_id, key_path)
     if port and not port_is_free(host, port):
         raise click.ClickException(
             f"cannot listen on {host}:{port}: the port is in use (another gamelog server?); "
