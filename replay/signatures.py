@@ -38,6 +38,7 @@ import hashlib
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Final, Literal
 
 from cryptography.exceptions import InvalidSignature
@@ -185,8 +186,23 @@ class SignatureBlock:
     """Key id → public key (64 hex), as the archive carries them."""
     signatures: tuple[Signature, ...]
 
+    @cached_property
+    def by_chain(self) -> Mapping[tuple[str, str], tuple[Signature, ...]]:
+        """The signatures of each chain (subject, creation hash): an archive of
+        4,096 games is read in one pass, never once per game."""
+        chains: dict[tuple[str, str], list[Signature]] = {}
+        for signature in self.signatures:
+            chains.setdefault((signature.head.subject, signature.head.creation), []).append(
+                signature
+            )
+        return {chain: tuple(signatures) for chain, signatures in chains.items()}
+
+    def of(self, subject: Subject, records: Sequence[Record]) -> tuple[Signature, ...]:
+        """The signatures naming the chain whose records are ``records``."""
+        return self.by_chain.get((subject, records[0]["hash"]), ())
+
     def verdict(self, subject: Subject, records: Sequence[Record]) -> Verdict:
-        return verdict_of(head_of(subject, records), self.signatures, self.keys)
+        return verdict_of(head_of(subject, records), self.of(subject, records), self.keys)
 
 
 NO_SIGNATURES: Final = SignatureBlock({}, ())

@@ -113,7 +113,7 @@ class Signing:
             verdict = block.verdict(subject, records)
             signed = [
                 (s, block.keys[s.key_id])
-                for s in block.signatures
+                for s in block.of(subject, records)
                 if s.head == head and s.key_id in verdict.signed_by
             ]
             aggregate = self.keeping(subject, chain_id, signed)
