@@ -87,6 +87,10 @@ class Signing:
                 self.store.commit(kept)
         except GamelogError as error:
             log.warning("the end of %s %s is not signed: %s", head.subject, chain_id, error)
+        except Exception:
+            # The end is stored: a failure here must not turn it into a failed
+            # (and then retried) command. Its export signs it.
+            log.exception("the end of %s %s is not signed", head.subject, chain_id)
 
     def keeping(
         self, subject: Subject, chain_id: UUID, signed: Sequence[tuple[Signature, str]]
