@@ -28,12 +28,23 @@ from gamelog.cli.common import (
 def audit(
     server: str, ca: str | None, as_json: bool, targets: tuple[str, ...], token: str | None
 ) -> None:
-    """Audit games (ids, on the server) or record files (checked locally).
+    """Audit games (ids, on the server), record files or tournament archives
+    (checked locally).
 
     Exits non-zero when any audit fails. A running game's arbiter token shows
-    what was stored and what the rules give at a difference."""
+    what was stored and what the rules give at a difference. For each game
+    and tournament of a file, says whether it is "signed by" a key (its id;
+    compare it with the server's, ``gamelog key show``), "unsigned", or its
+    "signature invalid" (changed after it was signed: the audit fails)."""
     from gamelog.replay.audit import audit_entries
-    from gamelog.replay.export import RecordFileError, parse_record_file
+    from gamelog.replay.export import (
+        RecordFileError,
+        file_signatures,
+        game_verdicts,
+        parse_record_file,
+    )
+    from gamelog.replay.tournament_archive import FORMAT as ARCHIVE
+    from gamelog.replay.tournament_archive import audit_archive, parse_archive
 
     reports: list[dict[str, Any]] = []
     # A channel connects on its first call: files alone never reach the server.
@@ -45,13 +56,38 @@ def audit(
         for target in targets:
             if Path(target).is_file():
                 try:
-                    entries = parse_record_file(json.loads(Path(target).read_text()))
+                    content = json.loads(Path(target).read_text())
+                    if isinstance(content, dict) and content.get("format") == ARCHIVE:
+                        archive = parse_archive(content)
+                    else:
+                        entries = parse_record_file(content)
+                        signed = dict(game_verdicts(entries, file_signatures(content)))
+                        archive = None
                 except (RecordFileError, ValueError) as error:
                     reports.append({"target": target, "ok": False, "problem": str(error)})
                     bar.advance(task)
                     continue
-                for entry, report in audit_entries(entries):
-                    reports.append({"target": f"{target}#{entry.game_id}", **report.to_json()})
+                if archive is not None:
+                    for name, report, verdict in audit_archive(archive):
+                        reports.append(
+                            {
+                                "target": f"{target}#{name.replace(' ', ':', 1)}",
+                                **report.to_json(),
+                                "ok": report.ok and not verdict.invalid,
+                                "signature": verdict.text,
+                            }
+                        )
+                else:
+                    for entry, report in audit_entries(entries):
+                        verdict = signed[f"game {entry.game_id}"]
+                        reports.append(
+                            {
+                                "target": f"{target}#{entry.game_id}",
+                                **report.to_json(),
+                                "ok": report.ok and not verdict.invalid,
+                                "signature": verdict.text,
+                            }
+                        )
             else:
                 try:
                     response = client.audit(target, token)
@@ -63,7 +99,7 @@ def audit(
     if as_json:
         emit(reports)
     else:
-        table = Table("target", "ok", "positions", "seed checked", "first difference")
+        table = Table("target", "ok", "positions", "seed checked", "signature", "first difference")
         for r in reports:
             first = r.get("first_difference") or {}
             problem = (
@@ -76,6 +112,7 @@ def audit(
                 "yes" if r["ok"] else "[red]NO[/red]",
                 str(r.get("positions_checked", "")),
                 "yes" if r.get("seed_checked") else "deferred",
+                r.get("signature", ""),
                 problem,
             )
         console.print(table)

@@ -338,6 +338,9 @@ class Client:
             timeout=600,
         )
 
+    def get_signing_key(self) -> Any:
+        return self._call("GetSigningKey", pb.GetSigningKeyRequest())
+
     def echo(self, payload: bytes) -> bytes:
         response: Any = self._call("Echo", pb.EchoRequest(payload=payload))
         return bytes(response.payload)

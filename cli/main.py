@@ -46,6 +46,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "audit": ("audit", "audit", "Audit games on the server, or record files."),
     "export": ("records", "export", "Write a game and its branches to a record file."),
     "import": ("records", "import_", "Re-validate a record file or archive and store it."),
+    "key": ("keys", "key", "The server's signing key: show its public half, rotate it."),
     "reindex": ("maintenance", "reindex", "Rebuild the game index from the log."),
     "ratings": ("ratings", "ratings", "Ratings across events per game type (OpenSkill)."),
     "tournament": ("tournament", "tournament", "Tournaments: players, rounds, results, standings."),

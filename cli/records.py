@@ -81,7 +81,16 @@ def export(
 @client_options
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @token_option()
-def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | None) -> None:
+@click.option(
+    "--trust",
+    multiple=True,
+    metavar="KEY",
+    help="import only what this key signed: a public key, a server's key file, or a "
+    "file of public keys (repeat for several); anything else is refused whole",
+)
+def import_(
+    server: str, ca: str | None, as_json: bool, file: str, token: str | None, trust: tuple[str, ...]
+) -> None:
     """Re-validate a record file (or a tournament archive) and store all its
     games, or none.
 
@@ -90,8 +99,14 @@ def import_(server: str, ca: str | None, as_json: bool, file: str, token: str | 
     (from ``gamelog tournament export -o``) is audited whole (the tournament,
     every table's game, the results against the games) and stored as a new
     tournament: a new id here (its records go on naming the archive's), a new
-    director's token and new player tokens."""
+    director's token and new player tokens.
+
+    With --trust, every game and tournament in the file must be signed by
+    one of the keys given, or nothing is sent to the server; a signature
+    that does not verify is refused with or without it."""
     content = json.loads(Path(file).read_text())
+    if trust:
+        _check_trusted(content, trust)
     if isinstance(content, dict) and content.get("format") == TOURNAMENT_ARCHIVE:
         _import_tournament(server, ca, as_json, content)
         return
@@ -152,3 +167,37 @@ def _import_tournament(server: str, ca: str | None, as_json: bool, data: Any) ->
     click.echo(f"director token (keep it secret): {response.director_token}")
     for player, player_token in sorted(response.player_tokens.items()):
         click.echo(f"{player}\t{player_token}")
+
+
+def _check_trusted(content: Any, trust: tuple[str, ...]) -> None:
+    """Refuse, before anything reaches the server, a file with a game or a
+    tournament no trusted key signed."""
+    from gamelog.cli.keys import trusted_keys
+    from gamelog.replay.export import (
+        RecordFileError,
+        file_signatures,
+        game_verdicts,
+        parse_record_file,
+    )
+    from gamelog.replay.tournament_archive import parse_archive, untrusted
+
+    keys = trusted_keys(trust)
+    try:
+        if isinstance(content, dict) and content.get("format") == TOURNAMENT_ARCHIVE:
+            refused = untrusted(parse_archive(content), keys)
+        else:
+            block = file_signatures(content if isinstance(content, dict) else {})
+            refused = [
+                (name, verdict)
+                for name, verdict in game_verdicts(parse_record_file(content), block)
+                if not any(block.keys.get(k) in keys for k in verdict.signed_by)
+            ]
+    except RecordFileError as error:
+        raise click.ClickException(str(error)) from None
+    if refused:
+        lines = [f"{name}: {verdict.text}" for name, verdict in refused]
+        raise click.ClickException(
+            "not signed by a trusted key, nothing imported:\n  "
+            + "\n  ".join(lines[:20])
+            + (f"\n  … and {len(lines) - 20} more" if len(lines) > 20 else "")
+        )

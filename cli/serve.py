@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 import socket
+from pathlib import Path
 
 import click
 
@@ -53,6 +55,12 @@ import click
     type=click.FloatRange(0.01),
     help="seconds a follower may take over one record before it is dropped",
 )
+@click.option(
+    "--signing-key",
+    type=click.Path(dir_okay=False),
+    help="the server's Ed25519 key file, made (mode 0600) if absent "
+    "(default: beside the SQLite file; gamelog.signing-key for PostgreSQL)",
+)
 def serve(
     db: str | None,
     postgres: str | None,
@@ -66,16 +74,34 @@ def serve(
     max_spectators_per_game: int,
     max_player_streams: int,
     follow_stall: float,
+    signing_key: str | None,
 ) -> None:
-    """Run the gamelog gRPC service (SQLite file by default)."""
+    """Run the gamelog gRPC service (SQLite file by default).
+
+    The server signs the head of every game and tournament it exports with
+    its key (``gamelog key show`` prints the public half)."""
     from gamelog.service.live.follow_limits import FollowLimits
     from gamelog.service.rpc.server import serve_forever, start_server
     from gamelog.service.storage.settings import store_env
+    from gamelog.service.storage.signing_key import (
+        KeyRing,
+        SigningKeyError,
+        default_path,
+        load_or_create,
+    )
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     if bool(tls_cert) != bool(tls_key):
         raise click.UsageError("--tls-cert and --tls-key go together")
     env = store_env(db=db, postgres=postgres, memory=memory)
+    key_path = Path(signing_key) if signing_key else default_path({**os.environ, **env})
+    keys: KeyRing | None = None
+    if key_path is not None:
+        try:
+            keys = load_or_create(key_path)
+        except (SigningKeyError, OSError) as error:
+            raise click.ClickException(str(error)) from None
+        logging.info("signing chain heads with key %s (%s)", keys.current.key_id, key_path)
     if port and not port_is_free(host, port):
         raise click.ClickException(
             f"cannot listen on {host}:{port}: the port is in use (another gamelog server?); "
@@ -96,6 +122,7 @@ def serve(
             workers=workers,
             limits=limits,
             stall_seconds=follow_stall,
+            keys=keys,
         )
     except (OSError, RuntimeError) as error:
         if "bind" not in str(error).lower() and "listen" not in str(error).lower():

@@ -26,11 +26,18 @@ game g1: record 0: position must be a whole number from 0
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from gamelog.replay.record import RECORD_FORMAT, Record
+from gamelog.replay.signatures import (
+    NO_SIGNATURES,
+    SignatureBlock,
+    SignatureError,
+    Verdict,
+    parse_signatures,
+)
 from gamelog.replay.validation import (
     MAX_GAMES_PER_FILE,
     NONCE_HEX,
@@ -87,6 +94,7 @@ def build_record_file(
     secret_seeds: dict[str, tuple[str, str]] | None = None,
     redacted_games: Sequence[str] = (),
     left_out: dict[str, str] | None = None,
+    signatures: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The file's JSON: the root game first, then its branches, parents first.
     ``secret_seeds`` gives running games' (seed, seed nonce) for an arbiter's
@@ -115,6 +123,8 @@ def build_record_file(
     }
     if left_out:
         data["left_out"] = [{"game_id": g, "reason": why} for g, why in left_out.items()]
+    if signatures is not None:
+        data["signatures"] = signatures
     return data
 
 
@@ -136,8 +146,9 @@ def parse_record_file(data: Any) -> list[GameEntry]:
             f"record file version {version!r} is not one this server reads "
             f"({', '.join(map(str, READABLE_VERSIONS))})"
         )
-    if set(data) - {"format", "version", "redacted", "games", "left_out"}:
+    if set(data) - {"format", "version", "redacted", "games", "left_out", "signatures"}:
         raise RecordFileError("the file has fields no record file has")
+    file_signatures(data)
     if not isinstance(data.get("redacted", False), bool):
         raise RecordFileError("redacted must be true or false")
     games = data.get("games")
@@ -194,3 +205,19 @@ def _entry(index: int, raw: Any, file_redacted: bool) -> GameEntry:
         raw.get("secret_seed_nonce"),
         redacted,
     )
+
+
+def file_signatures(data: Mapping[str, Any]) -> SignatureBlock:
+    """A record file's signatures (``replay.signatures``; none in files made
+    before servers signed); ``RecordFileError`` if they are not well formed."""
+    if "signatures" not in data:
+        return NO_SIGNATURES
+    try:
+        return parse_signatures(data["signatures"])
+    except SignatureError as error:
+        raise RecordFileError(str(error)) from None
+
+
+def game_verdicts(entries: Sequence[GameEntry], block: SignatureBlock) -> list[tuple[str, Verdict]]:
+    """Each game of a file, named ``game <id>``, with its signature's verdict."""
+    return [(f"game {entry.game_id}", block.verdict("game", entry.records)) for entry in entries]

@@ -14,14 +14,20 @@
    the records;
 5. with the tables' games at hand (by the hash of their creation record):
    each is a game of the tournament's game and options at its table (seats,
-   tags), its seed is the one the tournament's seed gives it, every
+   tags: its ``Event``, ``Site`` and ``Date`` are the creation's name, site
+   and dates, and where the table carries them, ``TournamentCreation`` is the
+   creation's hash and ``PlayerNames`` the digest of its players' registered
+   names), its seed is the one the tournament's seed gives it, every
    ``result-recorded`` is its game's result with the hash of its end, every
    finished table has its result recorded (or, for a game the director ended
    with a paper result, the director's result), and a game an override replaced
    or a withdrawn round seated was never played.
 
 The games themselves are audited with ``audit.audit_records`` by the caller
-(an archive import audits everything before storing anything).
+(an archive import audits everything before storing anything). What the
+records cannot show (a tournament's record and games all sealed again, or a
+correction the director could have made inserted) only a signature shows
+(``replay.signatures``).
 """
 
 from __future__ import annotations
@@ -32,12 +38,17 @@ from typing import Any
 from gamelog.games import get_rules
 from gamelog.games.protocol import RulesError
 from gamelog.replay.audit import AuditReport, Difference
+from gamelog.replay.checks import quoted
 from gamelog.replay.fold import state_at
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
 from gamelog.replay.tournament_record import (
+    CREATION_TAG,
+    NAMES_TAG,
     TOURNAMENT_TAG,
     TournamentState,
+    event_tags,
+    names_digest,
     start_tournament,
     step,
     table_seed,
@@ -102,7 +113,27 @@ def audit_tournament(
         problem = _against_games(state, records, games, seed, tournament_id)
         if problem is not None:
             return report.fail(problem)
+        report.notes.extend(_unchecked(games, state))
     return report
+
+
+def _unchecked(games: Mapping[str, Sequence[Record]], state: TournamentState) -> list[str]:
+    """What a tournament's older tables cannot vouch for: tables seated
+    before they carried the creation's hash and their players' names."""
+    seated = {h for r in state.rounds for h in r.games.values()}
+    tags = [(games[h][0].get("metadata") or {}) for h in seated if games.get(h)]
+    notes = []
+    if any(CREATION_TAG not in t for t in tags):
+        notes.append(
+            f"tables without a {CREATION_TAG} tag: the creation's points, tie-breaks "
+            "and settings are checked against nothing but the tournament's own record"
+        )
+    if any(NAMES_TAG not in t for t in tags):
+        notes.append(
+            f"tables without a {NAMES_TAG} tag: the players' names are checked "
+            "against nothing but the tournament's own record"
+        )
+    return notes
 
 
 def _expected(
@@ -144,7 +175,6 @@ def _against_games(
     seed: bytes | None,
     tournament_id: str | None,
 ) -> Difference | None:
-    created = state.created
     overridden: dict[str, bool] = {}
     """Each game → an override created it (its seed's label names its seats)."""
     withdrawals: dict[int, int] = {}
@@ -166,7 +196,7 @@ def _against_games(
                     return Difference(record["position"], f"the game of {where} is missing")
                 by_override = overridden.setdefault(table["game"], kind == "seating-overridden")
                 problem = _table_game_problem(
-                    created,
+                    state,
                     game,
                     record["round"],
                     table,
@@ -243,7 +273,7 @@ def _is_over(game: Sequence[Record]) -> bool:
 
 
 def _table_game_problem(
-    tournament: Record,
+    state: TournamentState,
     game: Sequence[Record],
     round_number: int,
     table: Mapping[str, Any],
@@ -253,6 +283,7 @@ def _table_game_problem(
     by_override: bool = False,
     withdrawn: int = 0,
 ) -> str | None:
+    tournament = state.created
     created = game[0]
     if created.get("hash") != table["game"]:
         return "the game's creation record has another hash"
@@ -277,6 +308,9 @@ def _table_game_problem(
         return "the game's Round and Table tags differ"
     if tournament_id is not None and tags.get(TOURNAMENT_TAG) != tournament_id:
         return f"the game's {TOURNAMENT_TAG} tag names another tournament"
+    problem = _tags_problem(state, tags, table["seats"])
+    if problem:
+        return problem
     if tags.get("TimeControl", "") != tournament["time_control"]:
         return "the game's time control is not the tournament's"
     end = game[-1]
@@ -292,4 +326,35 @@ def _table_game_problem(
         )
         if end.get("seed") != wanted_seed.hex():
             return "the game's seed is not the one the tournament's seed gives it"
+    return None
+
+
+def _tags_problem(
+    state: TournamentState, tags: Mapping[str, Any], seats: Sequence[str]
+) -> str | None:
+    """Where a table's hashed tags and the tournament's record disagree: the
+    event's name, site and dates (every table has carried them), and, on
+    tables that carry them, the creation's hash and the players' names."""
+    wanted = event_tags(state.created)
+    for name in ("Event", "Site", "Date"):
+        if tags.get(name, "") != wanted.get(name, ""):
+            return (
+                f"the game's {name} tag is {quoted(tags.get(name, ''))}, "
+                f"the tournament's {quoted(wanted.get(name, ''))}"
+            )
+    if CREATION_TAG in tags and tags[CREATION_TAG] != wanted[CREATION_TAG]:
+        return (
+            f"the game's {CREATION_TAG} tag names another creation record "
+            "(the tournament's name, dates, points or tie-breaks were changed)"
+        )
+    if NAMES_TAG in tags:
+        try:
+            names = [state.player(seat).name for seat in seats]
+        except TournamentError as error:
+            return error.message
+        if tags[NAMES_TAG] != names_digest(names):
+            return (
+                f"the game's {NAMES_TAG} tag does not match the names the tournament "
+                f"registered for {', '.join(seats)}"
+            )
     return None

@@ -75,7 +75,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from gamelog.replay.checks import SEAT_NAME
-from gamelog.replay.record import Record
+from gamelog.replay.record import Record, json_hash
 from gamelog.tournaments.players import Player, RosterChange, active_players
 from gamelog.tournaments.refusals import TournamentError
 from gamelog.tournaments.rounds import Result, Round, Table, check_result, check_round
@@ -86,6 +86,30 @@ TOURNAMENT_TAG: Final = "Tournament"
 """The tag naming, in a table's game, the id of the tournament that seated it."""
 DUPLICATE_TAG: Final = "Duplicate"
 """A table of a duplicate round: its end is held until the round's last table is over."""
+CREATION_TAG: Final = "TournamentCreation"
+"""The hash of the tournament's creation record: its name, site, dates,
+points and tie-breaks, as the table was seated under them."""
+NAMES_TAG: Final = "PlayerNames"
+"""A digest of the display names of the table's players, seat by seat."""
+
+
+def names_digest(names: Sequence[str]) -> str:
+    """The ``PlayerNames`` tag of a table whose players are called ``names``,
+    in seat order: a SHA-256 of their JSON list, so a table of 64 players
+    with long names still fits one tag value.
+
+    >>> names_digest(["Ann Smith", "Ben Jones"]) == names_digest(["Ben Jones", "Ann Smith"])
+    False
+    """
+    return json_hash(list(names))
+
+
+def event_tags(created: Record) -> dict[str, str]:
+    """The tags a tournament's creation record gives each of its tables:
+    the event's name, site and dates (as ``Event``, ``Site``, ``Date``; empty
+    ones left out) and the creation's own hash."""
+    tags = {"Event": created["name"], "Site": created["site"], "Date": created["dates"]}
+    return {**{k: v for k, v in tags.items() if v}, CREATION_TAG: created["hash"]}
 
 
 def table_seed(

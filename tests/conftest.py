@@ -140,6 +140,18 @@ def _what_it_starts(args: Any) -> str | None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def signing_keys_in_a_temporary_folder(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[None]:
+    """PostgreSQL servers keep their signing key under $XDG_CONFIG_HOME
+    (storage/signing_key.py): the tests' servers keep theirs in a folder of
+    the session's, never in the home of whoever runs the tests."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def e2e_guard() -> Iterator[None]:
     """A test not marked ``e2e`` that starts a gamelog process or a browser fails
     at once, so that ``pytest -m "not e2e"`` runs in-process tests alone."""

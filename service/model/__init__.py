@@ -8,6 +8,7 @@
 - ``tournament_tables``: which tournament here a game may be a table of
 - ``credentials``: a game's seat and arbiter token hashes, apart from its record
 - ``tournament_credentials``: a tournament's director and player token hashes
+- ``chain_signatures``: the signatures of a game's or a tournament's chain, beside it
 - ``tokens``: random tokens, kept only as hashes
 - ``server_clock``: when a record is stored (the one reading of the wall clock)
 - ``refusals``: the service's refusals, each with a reason and a gRPC status name

@@ -278,3 +278,11 @@ class GameLogServicer(pb_grpc.GameLogServicer):
 
     def Echo(self, request: Any, context: Context) -> Any:
         return pb.EchoResponse(payload=request.payload)
+
+    def GetSigningKey(self, request: Any, context: Context) -> Any:
+        keys = self.app.signing.keys
+        current = keys.current
+        retired = {k: p for k, p in keys.public_keys().items() if k != current.key_id}
+        return pb.GetSigningKeyResponse(
+            key_id=current.key_id, public_key=current.public_key, retired=retired
+        )

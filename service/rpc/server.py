@@ -38,6 +38,7 @@ from gamelog.service.rpc.requests import MAX_MESSAGE_BYTES
 from gamelog.service.rpc.tournaments import SERVICE as TOURNAMENTS
 from gamelog.service.rpc.tournaments import TournamentsServicer
 from gamelog.service.storage.health import StoreWatch, store_watch
+from gamelog.service.storage.signing_key import KeyRing
 from gamelog.service.usecases.application import GameLog
 
 log = logging.getLogger(__name__)
@@ -52,12 +53,14 @@ HELD_ROUNDS_EVERY = 10
 but whose ends are held are ended (``TableResults.release_held_rounds``)."""
 
 
-def open_application(env: Mapping[str, str], attempts: int = 5) -> GameLog:
+def open_application(
+    env: Mapping[str, str], attempts: int = 5, keys: KeyRing | None = None
+) -> GameLog:
     """The application on its store. Several processes starting at once on one
     PostgreSQL may race to create the tables; a short retry settles it."""
     for attempt in range(attempts):
         try:
-            return GameLog(env=dict(env))
+            return GameLog(env=dict(env), keys=keys)
         except Exception as error:  # the library raises several kinds here
             if attempt == attempts - 1 or "postgres" not in env.get("PERSISTENCE_MODULE", ""):
                 raise
@@ -114,6 +117,7 @@ def start_server(
     limits: FollowLimits | None = None,
     stall_seconds: float = STALL_SECONDS,
     clock_sweep_seconds: float = CLOCK_SWEEP_SECONDS,
+    keys: KeyRing | None = None,
 ) -> RunningServer:
     """Open the store and serve it; returns once the server listens.
 
@@ -121,7 +125,7 @@ def start_server(
     reads and every other unary call are synchronous and run in a pool of
     ``workers`` threads; follow streams are coroutines on the loop and hold
     no thread, so they are bounded by ``limits``, not by the threads."""
-    app = open_application(env)
+    app = open_application(env, keys=keys)
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="grpc-aio", daemon=True)
     thread.start()

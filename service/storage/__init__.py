@@ -4,6 +4,7 @@
 - ``group_commit``: concurrent saves share one transaction
 - ``locks``: one writer per game and per tournament within a process
 - ``settings``: which database, and the store's tuning
+- ``signing_key``: the server's Ed25519 key file: made, read, rotated
 - ``sqlite_recorder``: SQLite's events stored with one statement a transaction
 - ``pg_recorder``: PostgreSQL's events through one warm connection, as binary parameters
 - ``recorder_errors``: a driver's exceptions as eventsourcing's own

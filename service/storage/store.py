@@ -45,6 +45,7 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import Environment, EnvType
 
 from gamelog.replay.record import Record
+from gamelog.service.model.chain_signatures import ChainSignatures
 from gamelog.service.model.credentials import Credentials
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import (
@@ -336,6 +337,15 @@ class GameStore(Application[UUID]):
         """A tournament's token hashes as this process last read them (no
         store read): a player registered since may be missing."""
         return self._tournament_credentials.get(tournament_id)
+
+    def chain_signatures(self, subject: str, chain_id: UUID) -> ChainSignatures | None:
+        """The signatures kept for a game's or a tournament's chain (None: none yet)."""
+        try:
+            kept: Any = self.repository.get(ChainSignatures.id_for(subject, chain_id))
+        except AggregateNotFoundError:
+            return None
+        assert isinstance(kept, ChainSignatures)
+        return kept
 
     def tournament_records(self, tournament_id: UUID) -> list[Record]:
         """A tournament's stored records, in order."""

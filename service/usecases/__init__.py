@@ -13,6 +13,7 @@
 - ``following``: what live streams read from the store
 - ``access``: who may see and do what, from a token
 - ``answers``: what the game use cases answer (plain frozen data)
+- ``signing``: chain heads signed at ends and exports, kept beside the chains
 - ``tournament_commands``: create, register, pair, override, results, finish
 - ``tournament_input``: checking what a director types
 - ``tournament_queries``: a tournament, its standings, records and audit

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from gamelog.replay.signatures import SigningKey
 from gamelog.service.index.adapters import open_index
+from gamelog.service.storage.signing_key import KeyRing
 from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases.access import Access
 from gamelog.service.usecases.commands import GameCommands
@@ -47,6 +49,7 @@ from gamelog.service.usecases.play_on_loop import PlayOnLoop
 from gamelog.service.usecases.queries import Queries
 from gamelog.service.usecases.ratings import Ratings
 from gamelog.service.usecases.record_files import RecordFiles
+from gamelog.service.usecases.signing import Signing
 from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.timekeeper import Timekeeper
 from gamelog.service.usecases.tournament_commands import TournamentCommands
@@ -58,23 +61,30 @@ from gamelog.service.usecases.tournament_queries import TournamentQueries
 class GameLog:
     """The service's use cases over one event store."""
 
-    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+    def __init__(self, env: Mapping[str, str] | None = None, keys: KeyRing | None = None) -> None:
+        # A server signs with its key file's key (``storage.signing_key``);
+        # an application made without one signs with a key of its own that
+        # lasts as long as it does.
+        keys = keys or KeyRing(SigningKey.generate())
         self.store = GameStore(env)
         self.index = open_index(self.store)
         self.access = Access(self.store)
-        self.table_results = TableResults(self.store, self.index)
+        self.signing = Signing(self.store, keys)
+        self.table_results = TableResults(self.store, self.index, self.signing)
         table_results = self.table_results
         self.timekeeper = Timekeeper(self.store, table_results, self.index)
         self.games = GameCommands(self.store, self.access, table_results, self.timekeeper)
-        self.play_on_loop = PlayOnLoop(self.store, self.games)
+        self.play_on_loop = PlayOnLoop(self.store, self.games, self.signing)
         self.queries = Queries(self.store, self.access, self.timekeeper)
         self.listing = Listing(self.store, self.index)
-        self.record_files = RecordFiles(self.store, self.access, self.listing)
+        self.record_files = RecordFiles(self.store, self.access, self.listing, self.signing)
         self.following = Following(self.store)
-        self.tournaments = TournamentCommands(self.store, self.access, table_results)
+        self.tournaments = TournamentCommands(self.store, self.access, table_results, self.signing)
         self.tournament_queries = TournamentQueries(self.store)
         self.tournament_listing = TournamentListing(self.index)
-        self.tournament_files = TournamentFiles(self.store, self.access, self.tournament_listing)
+        self.tournament_files = TournamentFiles(
+            self.store, self.access, self.tournament_listing, self.signing
+        )
         self.ratings = Ratings(self.index)
 
     def close(self) -> None:

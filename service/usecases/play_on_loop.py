@@ -33,14 +33,16 @@ from gamelog.service.storage.store import GameStore, event_record, refusal_of, w
 from gamelog.service.usecases.answers import Played
 from gamelog.service.usecases.commands import GameCommands
 from gamelog.service.usecases.showing import played
+from gamelog.service.usecases.signing import Signing
 
 
 class PlayOnLoop:
     """``GameCommands.play`` for a coroutine on an event loop."""
 
-    def __init__(self, store: GameStore, commands: GameCommands) -> None:
+    def __init__(self, store: GameStore, commands: GameCommands, signing: Signing) -> None:
         self.store = store
         self.commands = commands
+        self.signing = signing
         self._committing: set[UUID] = set()
         """Games whose move, decided on the loop, waits for its commit: the
         loop holds their lock meanwhile."""
@@ -98,6 +100,10 @@ class PlayOnLoop:
                 raise refusal from None
             call = functools.partial(self.commands.after_lost_race, game_id, request_id, seat, move)
             return await loop.run_in_executor(executor, call)
+        if game.is_finished:
+            # The end is stored: its signature is written before the answer,
+            # off the loop, as every end's is.
+            await loop.run_in_executor(executor, self.signing.games_ended, [game])
         return played(game, before, records, seat)
 
     def _decide_in_memory(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from typing import Any
 from uuid import UUID
 
@@ -12,12 +13,15 @@ from gamelog.replay.export import (
     GameEntry,
     RecordFileError,
     build_record_file,
+    file_signatures,
+    game_verdicts,
     parse_record_file,
     tags_of,
 )
 from gamelog.replay.fold import fold
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
+from gamelog.replay.signatures import Subject
 from gamelog.replay.text_export import text_export
 from gamelog.service.model.credentials import Credentials
 from gamelog.service.model.game import Game
@@ -33,15 +37,19 @@ from gamelog.service.usecases.access import Access
 from gamelog.service.usecases.answers import CreatedGame, Imported
 from gamelog.service.usecases.listing import Listing
 from gamelog.service.usecases.showing import shown
+from gamelog.service.usecases.signing import Signing
 
 
 class RecordFiles:
     """Portable record files: export, and import after a full audit."""
 
-    def __init__(self, store: GameStore, access: Access, listing: Listing) -> None:
+    def __init__(
+        self, store: GameStore, access: Access, listing: Listing, signing: Signing
+    ) -> None:
         self.store = store
         self.access = access
         self.listing = listing
+        self.signing = signing
 
     # -- portable records -------------------------------------------------------------
 
@@ -93,8 +101,17 @@ class RecordFiles:
                     left_out[str(gid)] = "running, and this token may not see its hidden parts"
                     continue
             games.append((str(gid), records))
+        chains: list[tuple[Subject, UUID, list[Record]]] = [
+            ("game", UUID(gid), rs) for gid, rs in games
+        ]
+        signatures = self.signing.for_export(chains)
         return build_record_file(
-            games, redacted, secret_seeds=seeds, redacted_games=cut, left_out=left_out
+            games,
+            redacted,
+            secret_seeds=seeds,
+            redacted_games=cut,
+            left_out=left_out,
+            signatures=signatures,
         )
 
     def export_text(self, game_id: UUID, token: str | None, redacted: bool = False) -> str:
@@ -123,7 +140,9 @@ class RecordFiles:
         lines = [(s.record["position"], s.notation) for s in seen]
         return text_export(tags, lines, game.result, redacted=cut)
 
-    def import_record_file(self, data: Any, token: str | None = None) -> Imported:
+    def import_record_file(
+        self, data: Any, token: str | None = None, trusted: Collection[str] | None = None
+    ) -> Imported:
         """Re-validate every game in a record file and store them all as new
         games, in one transaction, or store nothing.
 
@@ -131,9 +150,12 @@ class RecordFiles:
         is audited: branches against their parents, which must be in the same
         file or already in this store with the same hash at the fork point.
         Grafting a branch onto a game in this store needs that game's
-        arbiter token (``token``)."""
+        arbiter token (``token``). A signature that does not verify is
+        refused; with ``trusted`` (public keys, hex), so is every game not
+        signed by one of them."""
         try:
             entries = parse_record_file(data)
+            block = file_signatures(data)
         except RecordFileError as error:
             raise InvalidArgument("bad-record-file", str(error)) from None
         for entry in entries:
@@ -156,6 +178,16 @@ class RecordFiles:
                 raise Refused(
                     "audit-failed", f"game {entry.game_id} does not audit clean at {where}"
                 )
+        # After the audit: a refusal names what is wrong in the records first.
+        for name, verdict in game_verdicts(entries, block):
+            if verdict.invalid:
+                raise Refused(
+                    "signature-invalid", f"{name}: signature invalid (changed after it was signed)"
+                )
+            if trusted is not None and not any(
+                block.keys.get(signer) in trusted for signer in verdict.signed_by
+            ):
+                raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         already = {
             entry.game_id: copies
             for entry in entries
@@ -168,6 +200,10 @@ class RecordFiles:
             game, credentials, created = restored_game(id_map[entry.game_id], entry, id_map)
             aggregates += [game, credentials]
             created_games.append(created)
+        chains: list[tuple[Subject, UUID, list[Record]]] = [
+            ("game", id_map[e.game_id], e.records) for e in entries
+        ]
+        aggregates += self.signing.keeping_valid(block, chains)
         self.store.commit(*aggregates)
         return Imported(created_games, id_map, already)
 

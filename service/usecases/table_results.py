@@ -36,6 +36,7 @@ from gamelog.service.model.refusals import Conflict, GamelogError, NotFound
 from gamelog.service.model.server_clock import record_time
 from gamelog.service.model.tournament import Tournament
 from gamelog.service.storage.store import GameStore, working_copy
+from gamelog.service.usecases.signing import Signing
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +48,10 @@ SWEEP_PAGE = 500
 class TableResults:
     """Saving a game, and a tournament table's result with it."""
 
-    def __init__(self, store: GameStore, index: IndexFollower) -> None:
+    def __init__(self, store: GameStore, index: IndexFollower, signing: Signing) -> None:
         self.store = store
         self.index = index
+        self.signing = signing
 
     def save_game(self, game_id: UUID, game: Game) -> Game:
         """Save what a command on ``game`` triggered (the caller holds the
@@ -72,7 +74,8 @@ class TableResults:
             # Each attempt works on its own copy: a failed one leaves nothing behind.
             trying = working_copy(game, pending=True)
             try:
-                self._save_table(game_id, trying, tournament_id, held)
+                ended_here = self._save_table(game_id, trying, tournament_id, held)
+                self.signing.games_ended(ended_here)
                 return trying
             except Conflict:
                 lost_the_game = self.store.last_position(game_id) >= first_new
@@ -81,19 +84,20 @@ class TableResults:
                 log.info("tournament %s moved on while table %s was saved", tournament_id, game_id)
         raise AssertionError("unreachable")
 
-    def _save_table(self, game_id: UUID, game: Game, tournament_id: UUID, held: bool) -> None:
+    def _save_table(self, game_id: UUID, game: Game, tournament_id: UUID, held: bool) -> list[Game]:
+        """The games saved (to sign those whose end was stored)."""
         # Lock order: a game's lock, then its tournament's; never the other way.
         with self.store.locks.tournament(tournament_id):
             try:
                 tournament = self.store.tournament(tournament_id)
             except NotFound:
                 self._finish_unheld(game)
-                return
+                return []
             if tournament.table_of(game_id) is None:
                 # Not (or no longer) one of its tables: a fork, an override's
                 # leftover, a game that merely names the tournament.
                 self._finish_unheld(game)
-                return
+                return []
             others: list[Game] = []
             if held:
                 where = tournament.table_of(game_id)
@@ -109,11 +113,13 @@ class TableResults:
             self.store.commit(game, *others, tournament)
         for other in others:
             self.store.remember(other)
+        return [game, *others]
 
     def _finish_unheld(self, game: Game) -> None:
         """A game that holds its end with no round to wait for ends at once."""
         game.finish_held()
         self.store.commit(game)
+        self.signing.games_ended([game])
 
     def end_round(
         self, tournament: Tournament, round_number: int, known: dict[UUID, Game]
@@ -186,4 +192,5 @@ class TableResults:
                 self.store.commit(*stored, tournament)
             for each in stored:
                 self.store.remember(each)
+            self.signing.games_ended(stored)
             return len(stored)

@@ -36,7 +36,10 @@ from gamelog.replay.record import RECORD_FORMAT, new_seed_nonce, seed_commitment
 from gamelog.replay.tournament_record import (
     DUPLICATE_MODES,
     DUPLICATE_TAG,
+    NAMES_TAG,
     TOURNAMENT_TAG,
+    event_tags,
+    names_digest,
     table_seed,
 )
 from gamelog.service.model.credentials import Credentials
@@ -54,6 +57,7 @@ from gamelog.service.usecases.creation import (
     prepare_game,
     rules_named,
 )
+from gamelog.service.usecases.signing import Signing
 from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.tournament_answers import CreatedTournament, RegisteredPlayer
 from gamelog.service.usecases.tournament_input import (
@@ -69,10 +73,13 @@ from gamelog.tournaments.rounds import Round, Table
 class TournamentCommands:
     """The tournament use cases that store something."""
 
-    def __init__(self, store: GameStore, access: Access, table_results: TableResults) -> None:
+    def __init__(
+        self, store: GameStore, access: Access, table_results: TableResults, signing: Signing
+    ) -> None:
         self.store = store
         self.access = access
         self.table_results = table_results
+        self.signing = signing
 
     # -- creating -----------------------------------------------------------------------
 
@@ -389,9 +396,7 @@ class TournamentCommands:
         if deal is not None:
             options["deal"] = deal
         tags = {
-            "Event": created["name"],
-            "Site": created["site"],
-            "Date": created["dates"],
+            **event_tags(created),
             "Round": str(seated.number),
             TOURNAMENT_TAG: str(tournament.origin_id),
         }
@@ -400,6 +405,7 @@ class TournamentCommands:
             tags["OnTimeout"] = created["on_timeout"]
         if duplicate != "none":
             tags[DUPLICATE_TAG] = f"round {seated.number}: every table of a size has one deal"
+        names = {player.id: player.name for player in tournament.state.players}
         games: dict[int, tuple[str, UUID]] = {}
         aggregates: list[Game | Credentials] = []
         for table in seated.tables:
@@ -417,7 +423,11 @@ class TournamentCommands:
                 table.seats,
                 options,
                 created["undo_policy"],
-                {**{k: v for k, v in tags.items() if v}, "Table": str(table.number)},
+                {
+                    **{k: v for k, v in tags.items() if v},
+                    "Table": str(table.number),
+                    NAMES_TAG: names_digest([names[seat] for seat in table.seats]),
+                },
                 seed,
                 tournament_id=tournament.id,
             )
@@ -497,6 +507,7 @@ class TournamentCommands:
                 raise Refused("tournament-over", "the tournament is finished already")
             record = tournament.finish()
             self._commit(tournament)
+        self.signing.tournament_finished(tournament)
         return record
 
 

@@ -28,11 +28,16 @@ by that (``Game.tournament_id``): a director's and players' tokens, results
 flowing in, the game index's tournament. The tag grants nothing by itself:
 the tournament must have seated the game (``Tournament.table_of``).
 New tokens are issued: a director's, and the players' derived from it.
+
+An export carries the signatures of every chain's head (``usecases.signing``);
+an import refuses a signature that does not verify, and keeps the ones that
+do beside the chains it stores, so its own exports carry them on.
 """
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection
 from typing import Any
 from uuid import UUID
 
@@ -40,7 +45,13 @@ from gamelog.replay.audit import audit_entries
 from gamelog.replay.export import RecordFileError
 from gamelog.replay.record import Record
 from gamelog.replay.redact import redact_record
-from gamelog.replay.tournament_archive import build_archive, parse_archive
+from gamelog.replay.signatures import Subject
+from gamelog.replay.tournament_archive import (
+    build_archive,
+    parse_archive,
+    untrusted,
+    verdicts,
+)
 from gamelog.replay.tournament_audit import audit_tournament
 from gamelog.service.model.refusals import InvalidArgument, PermissionDenied, Refused
 from gamelog.service.model.tournament import Tournament
@@ -49,6 +60,7 @@ from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases import tournament_input
 from gamelog.service.usecases.access import Access
 from gamelog.service.usecases.record_files import restored_game
+from gamelog.service.usecases.signing import Signing
 from gamelog.service.usecases.tournament_answers import ImportedTournament
 from gamelog.service.usecases.tournament_listing import TournamentListing
 
@@ -69,10 +81,13 @@ def _check_players(records: list[Record]) -> None:
 class TournamentFiles:
     """Exporting and importing whole tournaments."""
 
-    def __init__(self, store: GameStore, access: Access, listing: TournamentListing) -> None:
+    def __init__(
+        self, store: GameStore, access: Access, listing: TournamentListing, signing: Signing
+    ) -> None:
         self.store = store
         self.access = access
         self.listing = listing
+        self.signing = signing
 
     def export_tournament(self, tournament_id: UUID, token: str | None) -> dict[str, Any]:
         tournament = self.store.tournament(tournament_id)
@@ -104,10 +119,27 @@ class TournamentFiles:
             {k: v for k, v in r.items() if k != "timestamp"}
             for r in self.store.tournament_records(tournament_id)
         ]
-        # Named by the id its tables' hashed tags name (an import's origin).
-        return build_archive(str(tournament.origin_id), records, games, secret, seeds, cut)
+        # This server vouches for the head of every chain it exports.
+        chains: list[tuple[Subject, UUID, list[Record]]] = [("tournament", tournament_id, records)]
+        chains += [("game", UUID(game_id), game) for game_id, game in games]
+        # Named by the id its tables' hashed tags name (an import's origin),
+        # signed by the chains' heads (an import's origin's signatures too).
+        return build_archive(
+            str(tournament.origin_id),
+            records,
+            games,
+            secret,
+            seeds,
+            cut,
+            self.signing.for_export(chains),
+        )
 
-    def import_tournament(self, data: Any) -> ImportedTournament:
+    def import_tournament(
+        self, data: Any, trusted: Collection[str] | None = None
+    ) -> ImportedTournament:
+        """Audit an archive and store it whole, or refuse it and store nothing.
+        A signature that does not verify is refused; with ``trusted`` (public
+        keys, hex), so is every chain not signed by one of them."""
         try:
             archive = parse_archive(data)
         except RecordFileError as error:
@@ -162,6 +194,17 @@ class TournamentFiles:
         strays = [e.game_id for h, e in by_hash.items() if h not in named]
         if strays:
             raise Refused("stray-game", f"game {strays[0]} is no game of this tournament")
+        # After the audit: a refusal names what is wrong in the records first.
+        for name, verdict in verdicts(archive):
+            if verdict.invalid:
+                raise Refused(
+                    "signature-invalid",
+                    f"{name}: signature invalid (changed after it was signed)",
+                )
+        refused = untrusted(archive, trusted) if trusted is not None else []
+        if refused:
+            name, verdict = refused[0]
+            raise Refused("untrusted", f"{name} is {verdict.text}, not signed by a trusted key")
         # A new id here, as every import's games get: ids are public, and
         # an archive anyone can make must not claim the id of a tournament
         # still to be imported here (nor answer for it).
@@ -183,6 +226,9 @@ class TournamentFiles:
         player_tokens = access.issue_players(
             director_token, [p.id for p in tournament.state.players]
         )
+        chains: list[tuple[Subject, UUID, list[Record]]] = [("tournament", tournament_id, records)]
+        chains += [("game", id_map[e.game_id], e.records) for e in archive.games]
+        aggregates += self.signing.keeping_valid(archive.signatures, chains)
         self.store.commit(*aggregates, tournament, access)
         return ImportedTournament(
             tournament_id, director_token, player_tokens, id_map, origin_id, already

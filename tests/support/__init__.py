@@ -7,6 +7,7 @@
 - ``follow``: following games: many aio streams at once, or one spectator in a thread
 - ``races``: two clients racing for one position
 - ``tournaments``: tournaments run in this process
+- ``archives``: a finished tournament's archive, and a forger's tools for it
 - ``index_scan``: the game index against a full scan of the log
 - ``page``: the replay page and the table in a real headless Chromium
 

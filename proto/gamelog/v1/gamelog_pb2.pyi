@@ -1291,3 +1291,68 @@ class EchoResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___EchoResponse: _TypeAlias = EchoResponse  # noqa: Y015
+
+@_typing.final
+class GetSigningKeyRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetSigningKeyRequest: _TypeAlias = GetSigningKeyRequest  # noqa: Y015
+
+@_typing.final
+class GetSigningKeyResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class RetiredEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    KEY_ID_FIELD_NUMBER: _builtins.int
+    PUBLIC_KEY_FIELD_NUMBER: _builtins.int
+    RETIRED_FIELD_NUMBER: _builtins.int
+    key_id: _builtins.str
+    """The first 16 hex digits of the SHA-256 of the public key."""
+    public_key: _builtins.str
+    """The Ed25519 public key, 64 lowercase hex digits."""
+    @_builtins.property
+    def retired(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Retired keys: key id to public key."""
+
+    def __init__(
+        self,
+        *,
+        key_id: _builtins.str = ...,
+        public_key: _builtins.str = ...,
+        retired: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["key_id", b"key_id", "public_key", b"public_key", "retired", b"retired"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetSigningKeyResponse: _TypeAlias = GetSigningKeyResponse  # noqa: Y015

@@ -114,6 +114,11 @@ class GameLogStub:
                 request_serializer=gamelog_dot_v1_dot_gamelog__pb2.EchoRequest.SerializeToString,
                 response_deserializer=gamelog_dot_v1_dot_gamelog__pb2.EchoResponse.FromString,
                 _registered_method=True)
+        self.GetSigningKey = channel.unary_unary(
+                '/gamelog.v1.GameLog/GetSigningKey',
+                request_serializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyRequest.SerializeToString,
+                response_deserializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyResponse.FromString,
+                _registered_method=True)
 
 
 class GameLogServicer:
@@ -233,6 +238,14 @@ class GameLogServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetSigningKey(self, request, context):
+        """The public half of the key this server signs chain heads with, and the
+        retired keys whose signatures it still stands by.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameLogServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -315,6 +328,11 @@ def add_GameLogServicer_to_server(servicer, server):
                     servicer.Echo,
                     request_deserializer=gamelog_dot_v1_dot_gamelog__pb2.EchoRequest.FromString,
                     response_serializer=gamelog_dot_v1_dot_gamelog__pb2.EchoResponse.SerializeToString,
+            ),
+            'GetSigningKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSigningKey,
+                    request_deserializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyRequest.FromString,
+                    response_serializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -749,6 +767,33 @@ class GameLog:
             '/gamelog.v1.GameLog/Echo',
             gamelog_dot_v1_dot_gamelog__pb2.EchoRequest.SerializeToString,
             gamelog_dot_v1_dot_gamelog__pb2.EchoResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSigningKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gamelog.v1.GameLog/GetSigningKey',
+            gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyRequest.SerializeToString,
+            gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -80,6 +80,10 @@ class GameLogStub:
     """Re-validate a record file and store it as new games."""
     Echo: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.EchoRequest, _gamelog_pb2.EchoResponse]
     """A trivial call on the same stack: the transport baseline for benchmarks."""
+    GetSigningKey: _grpc.UnaryUnaryMultiCallable[_gamelog_pb2.GetSigningKeyRequest, _gamelog_pb2.GetSigningKeyResponse]
+    """The public half of the key this server signs chain heads with, and the
+    retired keys whose signatures it still stands by.
+    """
 
 @_typing.type_check_only
 class GameLogAsyncStub(GameLogStub):
@@ -120,6 +124,10 @@ class GameLogAsyncStub(GameLogStub):
     """Re-validate a record file and store it as new games."""
     Echo: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.EchoRequest, _gamelog_pb2.EchoResponse]  # type: ignore[assignment]
     """A trivial call on the same stack: the transport baseline for benchmarks."""
+    GetSigningKey: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.GetSigningKeyRequest, _gamelog_pb2.GetSigningKeyResponse]  # type: ignore[assignment]
+    """The public half of the key this server signs chain heads with, and the
+    retired keys whose signatures it still stands by.
+    """
 
 class GameLogServicer(metaclass=_abc_1.ABCMeta):
     @_abc_1.abstractmethod
@@ -253,5 +261,15 @@ class GameLogServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_gamelog_pb2.EchoResponse, _abc.Awaitable[_gamelog_pb2.EchoResponse]]:
         """A trivial call on the same stack: the transport baseline for benchmarks."""
+
+    @_abc_1.abstractmethod
+    def GetSigningKey(
+        self,
+        request: _gamelog_pb2.GetSigningKeyRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_gamelog_pb2.GetSigningKeyResponse, _abc.Awaitable[_gamelog_pb2.GetSigningKeyResponse]]:
+        """The public half of the key this server signs chain heads with, and the
+        retired keys whose signatures it still stands by.
+        """
 
 def add_GameLogServicer_to_server(servicer: GameLogServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -284,3 +284,23 @@ def test_a_follow_by_short_id_looks_it_up_off_the_loop(
     loop_thread = run(follow())
     assert followed == [created.game_id]
     assert looked_up_in and loop_thread not in looked_up_in
+
+
+def test_an_end_decided_on_the_loop_is_signed_before_it_is_answered(
+    memory_app: GameLog,
+) -> None:
+    from gamelog.replay.signatures import head_of, verifies
+
+    created = memory_app.games.create_game("freeform", ["ann", "ben"])
+    warm(memory_app, created)
+    result = {"result": {"scores": {"ann": 1, "ben": 0}}}
+    with ThreadPoolExecutor(1) as executor:
+        run(
+            memory_app.play_on_loop.play(
+                created.game_id, created.arbiter_token, result, 1, executor=executor
+            )
+        )
+    records = memory_app.store.records(created.game_id)
+    assert records[-1]["kind"] == "finished"
+    [(signature, public)] = memory_app.signing.kept("game", created.game_id)
+    assert signature.head == head_of("game", records) and verifies(public, signature)
