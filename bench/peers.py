@@ -71,7 +71,7 @@ def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
     """Every available load, visits in ABBA order: the pooled figures of
     each, and notes on what could not run."""
     notes: list[str] = []
-    calls = settings.pick(600, 36)
+    calls = settings.pick(1200, 36)
     rounds = settings.pick(ROUNDS, 1)
     kinds = ["play"]
     reason = boardgameio_peer.problem()
