@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import json
 import queue
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,6 +36,8 @@ class PlayStream:
     def __init__(self, client: Client, token: str | None = None) -> None:
         self._outbox: queue.Queue[Any] = queue.Queue()
         self._ids = itertools.count(1)
+        self._prefix = uuid.uuid4().hex[:12]
+        """Request ids are kept per game for all its seats: each stream's its own."""
         self.records: dict[str, list[Any]] = {}
         """Each joined game's records as read, position by position (JSON)."""
         self.notation: dict[str, list[str]] = {}
@@ -77,7 +80,7 @@ class PlayStream:
         """Send ``request`` (given a request id if it has none) and read until
         its answer: a ``PlayResponse`` with its ``ack`` or its ``refusal``."""
         if not request.request_id:
-            request.request_id = f"s{next(self._ids)}"
+            request.request_id = f"{self._prefix}-{next(self._ids)}"
         self.send(request)
         for response in self:
             kind = response.WhichOneof("answer")
