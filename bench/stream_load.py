@@ -149,7 +149,8 @@ class StreamPlayer:
             stream = SeatStream(stub, seat, by_id)
             self.streams[seat] = stream
             for game in self.games:
-                join = pb.PlayJoin(token=game.tokens[seat], from_position=game.position)
+                # From the next record: the hands so far came from GetState.
+                join = pb.PlayJoin(token=game.tokens[seat], from_position=game.position + 1)
                 answer = await stream.ask(
                     pb.PlayRequest(request_id=uuid.uuid4().hex, game_id=game.game_id, join=join)
                 )
@@ -182,7 +183,7 @@ class StreamPlayer:
                 errors += 1
                 raise RuntimeError(f"move refused: {answer.refusal}")
             latencies.append(time.perf_counter() - t0)
-            game.position = answer.ack.position + 1
+            game.position = answer.ack.position  # at_position names the last record
             game.turn = (game.turn + 1) % len(SEATS)
         return latencies, errors, finished
 
