@@ -12,7 +12,8 @@ sets for one server process.
     python -m bench.stream_echo        # prints "serving on 127.0.0.1:PORT"
 
 The client side (one stream, ping-pong) is ``EchoStream``, run by the bench
-client processes (``bench.stream_load``).
+client processes (``bench.stream_load``). A message's first byte says how
+many times it is answered.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ METHOD = "/bench.StreamEcho/Echo"
 
 
 async def _echo(requests: AsyncIterator[bytes], context: Any) -> AsyncIterator[bytes]:
+    """Each message answered with itself, as many times as its first byte
+    says (1: an echo; 3: a stream move's shape, one request and three
+    messages back: the ack and the record on two seats' streams)."""
     async for message in requests:
-        yield message
+        for _ in range(message[0] if message else 1):
+            yield message
 
 
 async def serve() -> None:

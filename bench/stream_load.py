@@ -13,7 +13,9 @@ visit only sends and waits:
   stream reads it too. A seat's hand is followed from its own stream's
   records (its cards placed, its own draws), so a move needs no extra call.
 - ``stream_echo``: one stream to ``bench.stream_echo``, a message sent and
-  its echo awaited, again and again: gRPC Python's own per-message cost.
+  its echo awaited, again and again: gRPC Python's own per-message cost;
+  ``stream_echo_3``: the same with three answers per message, a stream
+  move's shape (its ack, and its record on two seats' streams).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from typing import Any, TypeVar
 from bench.load import ECHO_PAYLOAD, SEATS, TrackedGame
 
 T = TypeVar("T")
+ECHO_ANSWERS = {"stream_echo": 1, "stream_echo_3": 3}
+"""The echo phases: messages back per message sent."""
 
 
 class LoopThread:
@@ -51,8 +55,10 @@ class LoopThread:
 class EchoStream:
     """One bidirectional stream to ``bench.stream_echo``, used ping-pong."""
 
-    def __init__(self, address: str) -> None:
+    def __init__(self, address: str, answers: int = 1) -> None:
         self.address = address
+        self.answers = answers
+        self.payload = bytes([answers]) + ECHO_PAYLOAD[1:]
         self.channel: Any = None
         self.call: Any = None
 
@@ -69,8 +75,9 @@ class EchoStream:
         latencies = []
         for _ in range(calls):
             t0 = time.perf_counter()
-            await self.call.write(ECHO_PAYLOAD)
-            await self.call.read()
+            await self.call.write(self.payload)
+            for _ in range(self.answers):
+                await self.call.read()
             latencies.append(time.perf_counter() - t0)
         return latencies
 
@@ -207,9 +214,10 @@ class WorkerStreams:
         cls, address: str, phases: list[str], games: list[TrackedGame], seed: int
     ) -> WorkerStreams:
         streams = cls(LoopThread())
-        if "stream_echo" in phases:
-            streams.echo = EchoStream(address)
-            streams.loop.run(streams.echo.open())
+        for phase, answers in ECHO_ANSWERS.items():
+            if phase in phases:
+                streams.echo = EchoStream(address, answers)
+                streams.loop.run(streams.echo.open())
         if "stream" in phases:
             streams.player = StreamPlayer(address, games, seed)
             streams.loop.run(streams.player.open())
@@ -217,7 +225,7 @@ class WorkerStreams:
 
     def visit(self, phase: str, calls: int) -> tuple[list[float], int, int]:
         """One visit of ``phase``: (latencies, errors, games finished)."""
-        if phase == "stream_echo" and self.echo is not None:
+        if phase in ECHO_ANSWERS and self.echo is not None:
             return self.loop.run(self.echo.ping(calls)), 0, 0
         if phase == "stream" and self.player is not None:
             return self.loop.run(self.player.play(calls))
