@@ -138,6 +138,7 @@ def _rate_row(label: str, phase: PhaseSummary, base: PhaseSummary, goal: float |
             "baseline_p50_ms": base.p50_ms,
             "baseline_p99_ms": base.p99_ms,
             "baseline_server_cpu_ms_per_call": base.server_cpu_ms_per_call,
+            "baseline_phase": base.to_json(),
         },
     )
 
