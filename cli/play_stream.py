@@ -26,7 +26,7 @@ from typing import Any
 
 import grpc
 
-from gamelog.cli.client import Client, api_error, bearer
+from gamelog.cli.client import ApiError, Client, api_error, bearer
 from gamelog.v1 import gamelog_pb2 as pb
 
 _END = object()
@@ -117,6 +117,11 @@ class PlayStream:
         except grpc.RpcError as error:
             raise api_error(error) from None
 
+    def forget(self, game_id: str) -> None:
+        """Drop what was kept of a game this client is done with."""
+        self.records.pop(game_id, None)
+        self.notation.pop(game_id, None)
+
     def close(self) -> None:
         """Say that no more requests come; the server ends the stream once all are answered."""
         self._outbox.put(_END)
@@ -124,3 +129,8 @@ class PlayStream:
     def cancel(self) -> None:
         self._outbox.put(_END)
         self._call.cancel()
+
+
+def refusal_error(refusal: Any) -> ApiError:
+    """A stream's refusal as the unary call's error would be."""
+    return ApiError(refusal.code, refusal.reason, refusal.message, dict(refusal.metadata))

@@ -47,7 +47,8 @@ from gamelog.service.model.refusals import GamelogError, Refused
 from gamelog.service.usecases.application import GameLog
 
 MAX_GAMES = 256
-"""Games one stream may have joined at once (a front end's tables, a bot's games)."""
+"""Games one stream may have joined at once (a front end's tables, a bot's
+games); finished games make room for new ones."""
 MAX_PENDING = 64
 """Requests one stream may have in hand; past that the session reads no
 more until one is answered (the client's writes wait in the transport)."""
@@ -131,6 +132,8 @@ class Followed:
         """The last position whose record was sent."""
         self.ended = False
         """The game's records all sent (it finished), or the stream is failing."""
+        self.finished = False
+        """The game's last record, ``finished``, was sent."""
         self.changed = asyncio.Event()
         self.pump: asyncio.Task[None] | None = None
 
@@ -255,12 +258,22 @@ class PlaySession:
                 "open another stream to follow it from another position or with another token",
             )
         if len(self._games) >= self.max_games:
+            self._forget_finished()
+        if len(self._games) >= self.max_games:
             raise TooManyGames(
                 "too-many-games",
                 f"a stream may join at most {self.max_games} games; open another",
             )
         followed = self._games[request.game_id] = Followed(request.token)
         return followed
+
+    def _forget_finished(self) -> None:
+        """Make room: a finished game's requests are answered as PlayMove
+        answers them there, but a stream that played many games need not
+        keep them all."""
+        for game_id, followed in list(self._games.items()):
+            if followed.finished and not followed.lock.locked():
+                del self._games[game_id]
 
     async def _join(self, request: Join, followed: Followed) -> Acked:
         started: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -333,6 +346,7 @@ class PlaySession:
                 async for entry in subscription:
                     await self._send(Recorded(str(game_id), entry))
                     followed.advanced(entry.position)
+            followed.finished = True
             followed.end()
         except asyncio.CancelledError:
             # The fan-out cancels a follower stuck sending; anything else that
