@@ -167,8 +167,6 @@ class Gateway:
         self.tournaments: Any = None
         self.page_streams: dict[tuple[str, str | None], list[PageStream]] = {}
         """The Play streams behind the pages that follow a game, by game and token."""
-        self.stream_moves = 0
-        """Moves that went out on a page's Play stream (the rest: ``PlayMove``)."""
 
     async def open(self) -> None:
         """Open the channel; call from inside the event loop that will use it."""
@@ -293,7 +291,6 @@ class Gateway:
                 if not ack.replayed:  # a retry is answered below, as the first time
                     if [r["position"] for r in records] != list(range(at + 1, ack.position + 1)):
                         records = await self.records(game_id, token, at + 1, ack.position)
-                    self.stream_moves += 1
                     return {"position": ack.position, "replayed": False, "records": records}
         request = pb.PlayMoveRequest(
             game_id=game_id,

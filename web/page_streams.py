@@ -6,8 +6,8 @@ A page that shows a running game holds one live event stream
 records feed the page, and a move the page posts with the same token goes
 out on that stream instead of a unary ``PlayMove``. The answer the page gets
 is the same either way: the position, whether it was a retry, and the
-move's records (kept from the stream as they passed, since the stream sends
-a move's records before its ack), or the refusal with its reason.
+move's records (kept from the stream as they passed: the stream sends a
+move's records before its ack or in it), or the refusal with its reason.
 
 A page with no live stream (a finished game, a page that stopped following)
 plays through ``PlayMove``.
@@ -75,11 +75,20 @@ class PageStream:
                     yield entry
                 else:
                     answer = getattr(response, kind)
+                    carried = []
+                    if kind == "ack":  # a move's records, if not sent before it
+                        for message in answer.records:
+                            entry = entry_of(json.loads(message.record_json), message.notation)
+                            self.recent.append(entry)
+                            finished = finished or message.kind == "finished"
+                            carried.append(entry)
                     waiting = self.answers.pop(answer.request_id, None)
                     if waiting is not None and not waiting.done():
                         waiting.set_result(response)
                     if waiting is joined and kind == "refusal":
                         raise refusal_error(answer)
+                    for entry in carried:
+                        yield entry
                 if finished and not self.answers:
                     # The game is over, and the move that ended it answered.
                     return

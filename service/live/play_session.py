@@ -21,10 +21,12 @@ request, and a ``Recorded`` for every record of every joined game:
 
 Ordering. Requests in one game run one after another, in the order they
 came; requests in different games run side by side (so one stream's moves in
-several games share a group commit). A move's ack waits until the records
-it stored have been sent: a client that reads the ack has its board up to
-date. One writer at a time sends, so answers and records never interleave
-inside a message.
+several games share a group commit). A move's ack carries the records it
+stored that the stream has not sent yet (taken from the game's feed, ahead
+of the game's pump, which then skips them), so a client that reads the ack
+has its board up to date, and a move costs its seat one message, not two.
+One writer at a time sends, so answers and records never interleave inside
+a message.
 
 A refused request is answered with the refusal and the stream goes on. What
 ends the stream is a game whose records cannot be sent (the fan-out dropped
@@ -35,12 +37,14 @@ it: too slow, or the server is stopping): ``run`` raises that
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterable, Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from gamelog.replay.record import Record
 from gamelog.service.live.fanout import Entry, FollowInterrupted, Subscription
 from gamelog.service.live.follow import LiveFollow
 from gamelog.service.model.refusals import GamelogError, Refused
@@ -90,6 +94,8 @@ class Acked:
     position: int
     replayed: bool = False
     taken_back: bool = False
+    records: tuple[Entry, ...] = ()
+    """The request's records not yet sent as ``Recorded``: sent with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +142,7 @@ class Followed:
         """The game's last record, ``finished``, was sent."""
         self.changed = asyncio.Event()
         self.pump: asyncio.Task[None] | None = None
+        self.subscription: Subscription | None = None
 
     def advanced(self, position: int) -> None:
         self.sent = position
@@ -228,7 +235,7 @@ class PlaySession:
         requests came, and take their game's lock (first come, first served)
         before their first wait, so one game's requests keep their order."""
         game_id = str(request.game_id)
-        answer: Answer
+        answer: Answer | None
         try:
             followed = self._followed_for(request)
             async with followed.lock:
@@ -237,13 +244,16 @@ class PlaySession:
                 else:
                     if not followed.joined:  # its join was refused
                         raise _not_joined(request.game_id)
+                    # Each sends its own ack, with its records.
                     if isinstance(request, Move):
-                        answer = await self._move(request, followed)
+                        await self._move(request, followed)
                     else:
-                        answer = await self._take_back(request, followed)
+                        await self._take_back(request, followed)
+                    answer = None
         except Exception as error:
             answer = RefusedRequest(request.request_id, game_id, error)
-        await self._send(answer)
+        if answer is not None:
+            await self._send(answer)
 
     def _followed_for(self, request: Request) -> Followed:
         followed = self._games.get(request.game_id)
@@ -290,7 +300,7 @@ class PlaySession:
         await followed.sent_through(head)
         return Acked(request.request_id, str(request.game_id), head)
 
-    async def _move(self, request: Move, followed: Followed) -> Acked:
+    async def _move(self, request: Move, followed: Followed) -> None:
         played = await self.app.play_on_loop.play(
             request.game_id,
             followed.token,
@@ -300,12 +310,12 @@ class PlaySession:
             self.executor,
             request.seat,
         )
-        await self._sent_through(request.game_id, followed, played.position)
-        return Acked(
+        acked = Acked(
             request.request_id, str(request.game_id), played.position, replayed=played.replayed
         )
+        await self._ack_with_records(followed, acked, [] if played.replayed else played.records)
 
-    async def _take_back(self, request: TakeBackAsk, followed: Followed) -> Acked:
+    async def _take_back(self, request: TakeBackAsk, followed: Followed) -> None:
         outcome = await asyncio.get_running_loop().run_in_executor(
             self.executor,
             self.app.games.take_back,
@@ -315,20 +325,38 @@ class PlaySession:
             request.to_position,
             request.at_position,
         )
-        await self._sent_through(request.game_id, followed, outcome.position)
-        return Acked(
+        acked = Acked(
             request.request_id,
             str(request.game_id),
             outcome.position,
             taken_back=outcome.taken_back,
         )
+        await self._ack_with_records(followed, acked, outcome.records)
 
-    async def _sent_through(self, game_id: UUID, followed: Followed, position: int) -> None:
-        if followed.sent < position:
-            # Stored in this process, so the fan-out has been told; telling it
-            # again costs nothing and keeps the ack from resting on that alone.
-            self.live.fanout.stored(game_id, position)
-        await followed.sent_through(position)
+    async def _ack_with_records(
+        self, followed: Followed, acked: Acked, committed: list[Record]
+    ) -> None:
+        """Send ``acked`` with the records up to its position that this
+        stream has not sent yet, in one message: one write where a record
+        and its ack would take two. The records just ``committed`` go to the
+        game's feed at once (no store read for them, for any follower in
+        this process); they are taken from it redacted and notated as the
+        pump would have them, ahead of the pump, which skips what an ack
+        carried."""
+        subscription = followed.subscription
+        position = acked.position
+        if subscription is not None:
+            subscription.offer(committed)
+        if subscription is None or not await subscription.stored_through(position):
+            await self._send(acked)  # the stream is ending: its status says where to resume
+            return
+        async with self._writing:
+            first = followed.sent + 1
+            records = tuple(subscription.take(first, position)) if first <= position else ()
+            if records:
+                acked = dataclasses.replace(acked, records=records)
+                followed.advanced(position)
+            await self._send_answer(acked)
 
     # -- one game's records ------------------------------------------------------
 
@@ -340,12 +368,16 @@ class PlaySession:
         try:
             async with self.live.follow(game_id, followed.token, from_position) as subscription:
                 followed.sent = from_position - 1
+                followed.subscription = subscription
                 if started.done():  # the join was given up meanwhile
                     return
                 started.set_result(subscription.feed.head)
                 async for entry in subscription:
-                    await self._send(Recorded(str(game_id), entry))
-                    followed.advanced(entry.position)
+                    async with self._writing:
+                        if entry.position <= followed.sent:
+                            continue  # an ack carried it
+                        await self._send_answer(Recorded(str(game_id), entry))
+                        followed.advanced(entry.position)
             followed.finished = True
             followed.end()
         except asyncio.CancelledError:

@@ -84,17 +84,30 @@ def test_a_game_played_over_two_streams_reaches_its_end_and_each_seat_saw_every_
             stream.cancel()
 
 
-def test_a_move_is_acknowledged_after_its_records_reached_the_stream(client: Client) -> None:
+def test_a_moves_records_reach_its_stream_before_its_ack_or_in_it_and_only_once(
+    client: Client,
+) -> None:
     created = new_game(client)
     streams = seat_streams(client, created)
+    carried = 0
     try:
-        seat = client.state(created.game_id).to_act[0]
-        move = client.legal_moves(created.game_id, created.seat_tokens[seat])[0]
-        answer = streams[seat].move(created.game_id, move, 0)
-        assert answer.ack.position == 1 and not answer.ack.replayed
-        # Read up to the ack, and no further: the move's record came first.
-        assert positions(streams[seat].records[created.game_id]) == [0, 1]
-        assert "plays" in streams[seat].notation[created.game_id][1]
+        for at in range(6):
+            seat = client.state(created.game_id).to_act[0]
+            move = client.legal_moves(created.game_id, created.seat_tokens[seat])[0]
+            answer = streams[seat].move(created.game_id, move, at)
+            assert answer.ack.position == at + 1 and not answer.ack.replayed
+            assert [r.position for r in answer.ack.records] in ([], [at + 1])
+            carried += len(answer.ack.records)
+            # Read up to the ack, and no further: the move's record is in.
+            assert positions(streams[seat].records[created.game_id])[-1] == at + 1
+            assert "plays" in streams[seat].notation[created.game_id][-1]
+        # The mover's record rides with its ack (one message) unless the
+        # stream had sent it already.
+        assert carried > 0
+        for seat, stream in streams.items():
+            received = stream.until(created.game_id, 6)
+            assert positions(received) == list(range(7))
+            assert received == client.records(created.game_id, created.seat_tokens[seat])
     finally:
         for stream in streams.values():
             stream.cancel()
