@@ -233,27 +233,34 @@ class PlaySession:
     async def _handle(self, request: Request) -> None:
         """Answer one request. Runs as a task; the tasks start in the order the
         requests came, and take their game's lock (first come, first served)
-        before their first wait, so one game's requests keep their order."""
+        before their first wait, so one game's requests keep their order.
+        Only the use case's refusal is a refusal: once a move is stored, a
+        failure to send its ack ends the stream (a retry with its request id
+        is answered as the first time)."""
         game_id = str(request.game_id)
-        answer: Answer | None
         try:
             followed = self._followed_for(request)
-            async with followed.lock:
-                if isinstance(request, Join):
-                    answer = await self._join(request, followed)
-                else:
-                    if not followed.joined:  # its join was refused
-                        raise _not_joined(request.game_id)
-                    # Each sends its own ack, with its records.
-                    if isinstance(request, Move):
-                        await self._move(request, followed)
-                    else:
-                        await self._take_back(request, followed)
-                    answer = None
         except Exception as error:
-            answer = RefusedRequest(request.request_id, game_id, error)
-        if answer is not None:
-            await self._send(answer)
+            await self._send(RefusedRequest(request.request_id, game_id, error))
+            return
+        async with followed.lock:
+            try:
+                if isinstance(request, Join):
+                    done: tuple[Acked, list[Record]] = (await self._join(request, followed), [])
+                elif not followed.joined:  # its join was refused
+                    raise _not_joined(request.game_id)
+                elif isinstance(request, Move):
+                    done = await self._move(request, followed)
+                else:
+                    done = await self._take_back(request, followed)
+            except Exception as error:
+                await self._send(RefusedRequest(request.request_id, game_id, error))
+                return
+            acked, committed = done
+            if isinstance(request, Join):
+                await self._send(acked)
+            else:
+                await self._ack_with_records(followed, acked, committed)
 
     def _followed_for(self, request: Request) -> Followed:
         followed = self._games.get(request.game_id)
@@ -300,7 +307,7 @@ class PlaySession:
         await followed.sent_through(head)
         return Acked(request.request_id, str(request.game_id), head)
 
-    async def _move(self, request: Move, followed: Followed) -> None:
+    async def _move(self, request: Move, followed: Followed) -> tuple[Acked, list[Record]]:
         played = await self.app.play_on_loop.play(
             request.game_id,
             followed.token,
@@ -313,9 +320,11 @@ class PlaySession:
         acked = Acked(
             request.request_id, str(request.game_id), played.position, replayed=played.replayed
         )
-        await self._ack_with_records(followed, acked, [] if played.replayed else played.records)
+        return acked, [] if played.replayed else played.records
 
-    async def _take_back(self, request: TakeBackAsk, followed: Followed) -> None:
+    async def _take_back(
+        self, request: TakeBackAsk, followed: Followed
+    ) -> tuple[Acked, list[Record]]:
         outcome = await asyncio.get_running_loop().run_in_executor(
             self.executor,
             self.app.games.take_back,
@@ -331,7 +340,7 @@ class PlaySession:
             outcome.position,
             taken_back=outcome.taken_back,
         )
-        await self._ack_with_records(followed, acked, outcome.records)
+        return acked, outcome.records
 
     async def _ack_with_records(
         self, followed: Followed, acked: Acked, committed: list[Record]
