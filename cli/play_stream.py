@@ -2,7 +2,8 @@
 
 ``PlayStream`` opens ``GameLog.Play`` on a client's channel, sends each
 request, and reads the stream until that request's answer, keeping every
-record of every joined game it reads on the way (``records``):
+record of every joined game it reads on the way, as record answers or in
+acks (``records``):
 
     with PlayStream(client) as stream:
         answer = stream.join(game_id, token)            # the records so far, then the ack
@@ -26,7 +27,7 @@ from typing import Any
 
 import grpc
 
-from gamelog.cli.client import Client, api_error, bearer
+from gamelog.cli.client import ApiError, Client, api_error, bearer
 from gamelog.v1 import gamelog_pb2 as pb
 
 _END = object()
@@ -107,15 +108,24 @@ class PlayStream:
         """Every answer, records kept as they pass."""
         try:
             for response in self._answers:
-                if response.WhichOneof("answer") == "record":
-                    record = response.record
-                    self.records.setdefault(response.game_id, []).append(
-                        json.loads(record.record_json)
-                    )
-                    self.notation.setdefault(response.game_id, []).append(record.notation)
+                kind = response.WhichOneof("answer")
+                if kind == "record":
+                    self._keep(response.game_id, response.record)
+                elif kind == "ack":
+                    for record in response.ack.records:
+                        self._keep(response.game_id, record)
                 yield response
         except grpc.RpcError as error:
             raise api_error(error) from None
+
+    def _keep(self, game_id: str, record: Any) -> None:
+        self.records.setdefault(game_id, []).append(json.loads(record.record_json))
+        self.notation.setdefault(game_id, []).append(record.notation)
+
+    def forget(self, game_id: str) -> None:
+        """Drop what was kept of a game this client is done with."""
+        self.records.pop(game_id, None)
+        self.notation.pop(game_id, None)
 
     def close(self) -> None:
         """Say that no more requests come; the server ends the stream once all are answered."""
@@ -124,3 +134,8 @@ class PlayStream:
     def cancel(self) -> None:
         self._outbox.put(_END)
         self._call.cancel()
+
+
+def refusal_error(refusal: Any) -> ApiError:
+    """A stream's refusal as the unary call's error would be."""
+    return ApiError(refusal.code, refusal.reason, refusal.message, dict(refusal.metadata))

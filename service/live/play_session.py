@@ -21,10 +21,12 @@ request, and a ``Recorded`` for every record of every joined game:
 
 Ordering. Requests in one game run one after another, in the order they
 came; requests in different games run side by side (so one stream's moves in
-several games share a group commit). A move's ack waits until the records
-it stored have been sent: a client that reads the ack has its board up to
-date. One writer at a time sends, so answers and records never interleave
-inside a message.
+several games share a group commit). A move's ack carries the records it
+stored that the stream has not sent yet (taken from the game's feed, ahead
+of the game's pump, which then skips them), so a client that reads the ack
+has its board up to date, and a move costs its seat one message, not two.
+One writer at a time sends, so answers and records never interleave inside
+a message.
 
 A refused request is answered with the refusal and the stream goes on. What
 ends the stream is a game whose records cannot be sent (the fan-out dropped
@@ -35,19 +37,22 @@ it: too slow, or the server is stopping): ``run`` raises that
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterable, Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from gamelog.replay.record import Record
 from gamelog.service.live.fanout import Entry, FollowInterrupted, Subscription
 from gamelog.service.live.follow import LiveFollow
 from gamelog.service.model.refusals import GamelogError, Refused
 from gamelog.service.usecases.application import GameLog
 
 MAX_GAMES = 256
-"""Games one stream may have joined at once (a front end's tables, a bot's games)."""
+"""Games one stream may have joined at once (a front end's tables, a bot's
+games); finished games make room for new ones."""
 MAX_PENDING = 64
 """Requests one stream may have in hand; past that the session reads no
 more until one is answered (the client's writes wait in the transport)."""
@@ -89,6 +94,8 @@ class Acked:
     position: int
     replayed: bool = False
     taken_back: bool = False
+    records: tuple[Entry, ...] = ()
+    """The request's records not yet sent as ``Recorded``: sent with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +138,11 @@ class Followed:
         """The last position whose record was sent."""
         self.ended = False
         """The game's records all sent (it finished), or the stream is failing."""
+        self.finished = False
+        """The game's last record, ``finished``, was sent."""
         self.changed = asyncio.Event()
         self.pump: asyncio.Task[None] | None = None
+        self.subscription: Subscription | None = None
 
     def advanced(self, position: int) -> None:
         self.sent = position
@@ -223,24 +233,34 @@ class PlaySession:
     async def _handle(self, request: Request) -> None:
         """Answer one request. Runs as a task; the tasks start in the order the
         requests came, and take their game's lock (first come, first served)
-        before their first wait, so one game's requests keep their order."""
+        before their first wait, so one game's requests keep their order.
+        Only the use case's refusal is a refusal: once a move is stored, a
+        failure to send its ack ends the stream (a retry with its request id
+        is answered as the first time)."""
         game_id = str(request.game_id)
-        answer: Answer
         try:
             followed = self._followed_for(request)
-            async with followed.lock:
-                if isinstance(request, Join):
-                    answer = await self._join(request, followed)
-                else:
-                    if not followed.joined:  # its join was refused
-                        raise _not_joined(request.game_id)
-                    if isinstance(request, Move):
-                        answer = await self._move(request, followed)
-                    else:
-                        answer = await self._take_back(request, followed)
         except Exception as error:
-            answer = RefusedRequest(request.request_id, game_id, error)
-        await self._send(answer)
+            await self._send(RefusedRequest(request.request_id, game_id, error))
+            return
+        async with followed.lock:
+            try:
+                if isinstance(request, Join):
+                    done: tuple[Acked, list[Record]] = (await self._join(request, followed), [])
+                elif not followed.joined:  # its join was refused
+                    raise _not_joined(request.game_id)
+                elif isinstance(request, Move):
+                    done = await self._move(request, followed)
+                else:
+                    done = await self._take_back(request, followed)
+            except Exception as error:
+                await self._send(RefusedRequest(request.request_id, game_id, error))
+                return
+            acked, committed = done
+            if isinstance(request, Join):
+                await self._send(acked)
+            else:
+                await self._ack_with_records(followed, acked, committed)
 
     def _followed_for(self, request: Request) -> Followed:
         followed = self._games.get(request.game_id)
@@ -255,12 +275,22 @@ class PlaySession:
                 "open another stream to follow it from another position or with another token",
             )
         if len(self._games) >= self.max_games:
+            self._forget_finished()
+        if len(self._games) >= self.max_games:
             raise TooManyGames(
                 "too-many-games",
                 f"a stream may join at most {self.max_games} games; open another",
             )
         followed = self._games[request.game_id] = Followed(request.token)
         return followed
+
+    def _forget_finished(self) -> None:
+        """Make room: a finished game's requests are answered as PlayMove
+        answers them there, but a stream that played many games need not
+        keep them all."""
+        for game_id, followed in list(self._games.items()):
+            if followed.finished and not followed.lock.locked():
+                del self._games[game_id]
 
     async def _join(self, request: Join, followed: Followed) -> Acked:
         started: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -277,7 +307,7 @@ class PlaySession:
         await followed.sent_through(head)
         return Acked(request.request_id, str(request.game_id), head)
 
-    async def _move(self, request: Move, followed: Followed) -> Acked:
+    async def _move(self, request: Move, followed: Followed) -> tuple[Acked, list[Record]]:
         played = await self.app.play_on_loop.play(
             request.game_id,
             followed.token,
@@ -287,12 +317,14 @@ class PlaySession:
             self.executor,
             request.seat,
         )
-        await self._sent_through(request.game_id, followed, played.position)
-        return Acked(
+        acked = Acked(
             request.request_id, str(request.game_id), played.position, replayed=played.replayed
         )
+        return acked, [] if played.replayed else played.records
 
-    async def _take_back(self, request: TakeBackAsk, followed: Followed) -> Acked:
+    async def _take_back(
+        self, request: TakeBackAsk, followed: Followed
+    ) -> tuple[Acked, list[Record]]:
         outcome = await asyncio.get_running_loop().run_in_executor(
             self.executor,
             self.app.games.take_back,
@@ -302,20 +334,38 @@ class PlaySession:
             request.to_position,
             request.at_position,
         )
-        await self._sent_through(request.game_id, followed, outcome.position)
-        return Acked(
+        acked = Acked(
             request.request_id,
             str(request.game_id),
             outcome.position,
             taken_back=outcome.taken_back,
         )
+        return acked, outcome.records
 
-    async def _sent_through(self, game_id: UUID, followed: Followed, position: int) -> None:
-        if followed.sent < position:
-            # Stored in this process, so the fan-out has been told; telling it
-            # again costs nothing and keeps the ack from resting on that alone.
-            self.live.fanout.stored(game_id, position)
-        await followed.sent_through(position)
+    async def _ack_with_records(
+        self, followed: Followed, acked: Acked, committed: list[Record]
+    ) -> None:
+        """Send ``acked`` with the records up to its position that this
+        stream has not sent yet, in one message: one write where a record
+        and its ack would take two. The records just ``committed`` go to the
+        game's feed at once (no store read for them, for any follower in
+        this process); they are taken from it redacted and notated as the
+        pump would have them, ahead of the pump, which skips what an ack
+        carried."""
+        subscription = followed.subscription
+        position = acked.position
+        if subscription is not None:
+            subscription.offer(committed)
+        if subscription is None or not await subscription.stored_through(position):
+            await self._send(acked)  # the stream is ending: its status says where to resume
+            return
+        async with self._writing:
+            first = followed.sent + 1
+            records = tuple(subscription.take(first, position)) if first <= position else ()
+            if records:
+                acked = dataclasses.replace(acked, records=records)
+                followed.advanced(position)
+            await self._send_answer(acked)
 
     # -- one game's records ------------------------------------------------------
 
@@ -327,12 +377,17 @@ class PlaySession:
         try:
             async with self.live.follow(game_id, followed.token, from_position) as subscription:
                 followed.sent = from_position - 1
+                followed.subscription = subscription
                 if started.done():  # the join was given up meanwhile
                     return
                 started.set_result(subscription.feed.head)
                 async for entry in subscription:
-                    await self._send(Recorded(str(game_id), entry))
-                    followed.advanced(entry.position)
+                    async with self._writing:
+                        if entry.position <= followed.sent:
+                            continue  # an ack carried it
+                        await self._send_answer(Recorded(str(game_id), entry))
+                        followed.advanced(entry.position)
+            followed.finished = True
             followed.end()
         except asyncio.CancelledError:
             # The fan-out cancels a follower stuck sending; anything else that

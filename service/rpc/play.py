@@ -127,6 +127,7 @@ def answer_message(answer: Answer) -> pb.PlayResponse:
                 position=answer.position,
                 replayed=answer.replayed,
                 taken_back=answer.taken_back,
+                records=[entry_message(entry) for entry in answer.records],
             ),
         )
     return pb.PlayResponse(game_id=answer.game_id, refusal=refusal_message(answer))

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 from uuid import UUID
 
-from gamelog.cli.client import ApiError, Client
-from gamelog.cli.play_stream import PlayStream
+from gamelog.cli.client import Client
+from gamelog.cli.play_stream import PlayStream, refusal_error
 from gamelog.games.protocol import ARBITER
 from gamelog.service.model.refusals import Conflict
 from gamelog.service.usecases.answers import CreatedGame
@@ -146,7 +146,7 @@ class StreamGame:
             refusal = answer.refusal
             if refusal.reason == "stale-position":
                 return None
-            raise ApiError(refusal.code, refusal.reason, refusal.message, dict(refusal.metadata))
+            raise refusal_error(refusal)
         return answer
 
 

@@ -1446,6 +1446,7 @@ class PlayAck(_message.Message):
     POSITION_FIELD_NUMBER: _builtins.int
     REPLAYED_FIELD_NUMBER: _builtins.int
     TAKEN_BACK_FIELD_NUMBER: _builtins.int
+    RECORDS_FIELD_NUMBER: _builtins.int
     request_id: _builtins.str
     position: _builtins.int
     """A join: the game's last stored position when it was joined. A move or a
@@ -1455,6 +1456,14 @@ class PlayAck(_message.Message):
     """A move whose request id was stored before: nothing new was stored."""
     taken_back: _builtins.bool
     """A take-back: true once the moves were actually taken back."""
+    @_builtins.property
+    def records(self) -> _containers.RepeatedCompositeFieldContainer[Global___Record]:
+        """A move's or take-back's records not yet sent on this stream as record
+        answers, in position order (redacted for the joined token, with
+        notation): sent with their ack in one message. Every record of a joined
+        game reaches the stream once, as a record answer or in an ack.
+        """
+
     def __init__(
         self,
         *,
@@ -1462,10 +1471,11 @@ class PlayAck(_message.Message):
         position: _builtins.int = ...,
         replayed: _builtins.bool = ...,
         taken_back: _builtins.bool = ...,
+        records: _abc.Iterable[Global___Record] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["position", b"position", "replayed", b"replayed", "request_id", b"request_id", "taken_back", b"taken_back"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["position", b"position", "records", b"records", "replayed", b"replayed", "request_id", b"request_id", "taken_back", b"taken_back"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -105,10 +105,11 @@ class GameLogStub:
     goes on. A request in a game not joined is refused "not-joined".
 
     Ordering: within one game, requests are handled one after another in
-    the order sent, and a move's or take-back's ack comes after the records
-    it stored (a client that sees the ack has already seen them). Records
-    of one game come in position order, none missed and none twice. Requests
-    in different games run side by side and their answers may interleave.
+    the order sent. A move's or take-back's records come before its ack or
+    in it (PlayAck.records): a client that sees the ack has seen them. Records
+    of one game come in position order, none missed and none twice, whether
+    as record answers or in acks. Requests in different games run side by
+    side and their answers may interleave.
 
     The stream ends OK once the client has closed its side and every request
     it sent is answered. It ends with a status (and the ErrorInfo metadata
@@ -183,10 +184,11 @@ class GameLogAsyncStub(GameLogStub):
     goes on. A request in a game not joined is refused "not-joined".
 
     Ordering: within one game, requests are handled one after another in
-    the order sent, and a move's or take-back's ack comes after the records
-    it stored (a client that sees the ack has already seen them). Records
-    of one game come in position order, none missed and none twice. Requests
-    in different games run side by side and their answers may interleave.
+    the order sent. A move's or take-back's records come before its ack or
+    in it (PlayAck.records): a client that sees the ack has seen them. Records
+    of one game come in position order, none missed and none twice, whether
+    as record answers or in acks. Requests in different games run side by
+    side and their answers may interleave.
 
     The stream ends OK once the client has closed its side and every request
     it sent is answered. It ends with a status (and the ErrorInfo metadata
@@ -360,10 +362,11 @@ class GameLogServicer(metaclass=_abc_1.ABCMeta):
         goes on. A request in a game not joined is refused "not-joined".
 
         Ordering: within one game, requests are handled one after another in
-        the order sent, and a move's or take-back's ack comes after the records
-        it stored (a client that sees the ack has already seen them). Records
-        of one game come in position order, none missed and none twice. Requests
-        in different games run side by side and their answers may interleave.
+        the order sent. A move's or take-back's records come before its ack or
+        in it (PlayAck.records): a client that sees the ack has seen them. Records
+        of one game come in position order, none missed and none twice, whether
+        as record answers or in acks. Requests in different games run side by
+        side and their answers may interleave.
 
         The stream ends OK once the client has closed its side and every request
         it sent is answered. It ends with a status (and the ErrorInfo metadata

@@ -8,21 +8,27 @@ token (``ListEvents``, ``PlayMove``'s refusals).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
 
 from gamelog.cli.client import Client, bearer, loads
 from gamelog.cli.play_stream import PlayStream
+from gamelog.cli.process import start_server_process
 from gamelog.games import get_rules
 from gamelog.games.leaks import find_leaks
 from gamelog.games.protocol import ARBITER
 from gamelog.replay.fold import fold
 from gamelog.v1 import gamelog_pb2 as pb
+from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 
+from support.follow import error_info
 from support.random_play import GrpcGame, StreamGame, play_random
 from support.refusals import refused
 from support.two_seats import SEATS
@@ -84,17 +90,30 @@ def test_a_game_played_over_two_streams_reaches_its_end_and_each_seat_saw_every_
             stream.cancel()
 
 
-def test_a_move_is_acknowledged_after_its_records_reached_the_stream(client: Client) -> None:
+def test_a_moves_records_reach_its_stream_before_its_ack_or_in_it_and_only_once(
+    client: Client,
+) -> None:
     created = new_game(client)
     streams = seat_streams(client, created)
+    carried = 0
     try:
-        seat = client.state(created.game_id).to_act[0]
-        move = client.legal_moves(created.game_id, created.seat_tokens[seat])[0]
-        answer = streams[seat].move(created.game_id, move, 0)
-        assert answer.ack.position == 1 and not answer.ack.replayed
-        # Read up to the ack, and no further: the move's record came first.
-        assert positions(streams[seat].records[created.game_id]) == [0, 1]
-        assert "plays" in streams[seat].notation[created.game_id][1]
+        for at in range(6):
+            seat = client.state(created.game_id).to_act[0]
+            move = client.legal_moves(created.game_id, created.seat_tokens[seat])[0]
+            answer = streams[seat].move(created.game_id, move, at)
+            assert answer.ack.position == at + 1 and not answer.ack.replayed
+            assert [r.position for r in answer.ack.records] in ([], [at + 1])
+            carried += len(answer.ack.records)
+            # Read up to the ack, and no further: the move's record is in.
+            assert positions(streams[seat].records[created.game_id])[-1] == at + 1
+            assert "plays" in streams[seat].notation[created.game_id][-1]
+        # The mover's record rides with its ack (one message) unless the
+        # stream had sent it already.
+        assert carried > 0
+        for seat, stream in streams.items():
+            received = stream.until(created.game_id, 6)
+            assert positions(received) == list(range(7))
+            assert received == client.records(created.game_id, created.seat_tokens[seat])
     finally:
         for stream in streams.values():
             stream.cancel()
@@ -350,3 +369,67 @@ def test_a_stream_closed_by_its_client_ends_ok_once_its_requests_are_answered(
     answers = list(stream)  # ends without an error status
     assert answers[-1].ack.request_id == "j"
     assert [a.WhichOneof("answer") for a in answers] == ["record", "ack"]
+
+
+def test_a_stream_that_stops_reading_ends_naming_its_game_and_resumes_without_gap(
+    tmp_path: Path,
+) -> None:
+    """A client that stops reading is dropped once one record has waited
+    0.5 s to be sent (--follow-stall): its stream ends RESOURCE_EXHAUSTED
+    after every message it was sent, naming the game and the position to
+    join again from; a new stream joined there gets the rest, each once."""
+    server = start_server_process(tmp_path, "--memory", "--follow-stall", "0.5")
+    moves = 30
+
+    async def scenario() -> None:
+        # A small flow-control window, so that the stopped reader blocks the
+        # server's writes soon (as a real stalled client does, later).
+        small_window = [("grpc.http2.bdp_probe", 0), ("grpc.http2.lookahead_bytes", 16384)]
+        async with (
+            grpc.aio.insecure_channel(server.address) as channel,
+            grpc.aio.insecure_channel(server.address, options=small_window) as slow_channel,
+        ):
+            stub = pb_grpc.GameLogStub(channel)
+            created = await stub.CreateGame(pb.CreateGameRequest(game="freeform", seats=["ann"]))
+            game_id, ann = created.game_id, created.seat_tokens["ann"]
+            slow = pb_grpc.GameLogStub(slow_channel).Play(timeout=60)
+            join = pb.PlayJoin(token=ann)
+            await slow.write(pb.PlayRequest(request_id="j", game_id=game_id, join=join))
+            received = [json.loads((await slow.read()).record.record_json)]
+            assert (await slow.read()).ack.request_id == "j"
+            for position in range(moves):
+                move = json.dumps({"text": f"{position} " + "x" * 30_000})
+                await stub.PlayMove(
+                    pb.PlayMoveRequest(game_id=game_id, move_json=move, at_position=position),
+                    metadata=bearer(ann),
+                )
+            await asyncio.sleep(2)  # the slow one has been stalled for long enough
+            with pytest.raises(grpc.aio.AioRpcError) as dropped:
+                while True:
+                    message = await slow.read()
+                    assert message is not grpc.aio.EOF, "the slow stream was not dropped"
+                    received.append(json.loads(message.record.record_json))
+            assert dropped.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            reason, details = error_info(dropped.value)
+            assert reason == "follower-too-slow" and details["game_id"] == game_id
+            resume_at = int(details["from_position"])
+            assert resume_at == len(received) < moves + 1
+
+            resumed = stub.Play(metadata=bearer(ann))
+            join = pb.PlayJoin(from_position=resume_at)  # the stream's own token
+            await resumed.write(pb.PlayRequest(request_id="again", game_id=game_id, join=join))
+            while True:
+                message = await resumed.read()
+                if message.HasField("ack"):
+                    break
+                received.append(json.loads(message.record.record_json))
+            resumed.cancel()
+            listed = await stub.ListEvents(
+                pb.ListEventsRequest(game_id=game_id), metadata=bearer(ann)
+            )
+            assert received == [json.loads(r.record_json) for r in listed.records]
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        server.stop()

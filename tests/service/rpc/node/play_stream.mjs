@@ -46,8 +46,9 @@ export function unary(client, method, request, token) {
 
 /**
  * One Play stream: each request a promise of its answer (a PlayResponse
- * holding .ack or .refusal), every record of every joined game kept in
- * `records` (parsed JSON, by game id) and handed to `onRecord`.
+ * holding .ack or .refusal), every record of every joined game (a record
+ * answer, or in a move's ack) kept in `records` (parsed JSON, by game id)
+ * and handed to `onRecord`.
  */
 export class PlayStream {
   constructor(client, token = '') {
@@ -68,13 +69,21 @@ export class PlayStream {
     this.call.on('data', (response) => this.#receive(response));
   }
 
+  #keep(game_id, message) {
+    const record = JSON.parse(message.record_json);
+    if (!this.records.has(game_id)) this.records.set(game_id, []);
+    this.records.get(game_id).push(record);
+    this.onRecord(game_id, record, message.notation);
+  }
+
   #receive(response) {
     if (response.answer === 'record') {
-      const record = JSON.parse(response.record.record_json);
-      if (!this.records.has(response.game_id)) this.records.set(response.game_id, []);
-      this.records.get(response.game_id).push(record);
-      this.onRecord(response.game_id, record, response.record.notation);
+      this.#keep(response.game_id, response.record);
       return;
+    }
+    // A move's ack carries its records that did not come before it.
+    if (response.answer === 'ack') {
+      for (const message of response.ack.records) this.#keep(response.game_id, message);
     }
     const { request_id } = response[response.answer];
     const waiter = this.waiting.get(request_id);

@@ -31,7 +31,7 @@ test('two seats play a few moves over their own Play streams', { skip: !address 
     const answer = await streams[seat].move(game, move, at, `n-${at}`);
     assert.equal(answer.answer, 'ack', JSON.stringify(answer.refusal));
     assert.equal(answer.ack.position, at + 1);
-    // The ack came after the move's record.
+    // The move's record came before its ack, or in it.
     assert.equal(streams[seat].records.get(game).at(-1).position, at + 1);
   }
 
