@@ -203,7 +203,7 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / ticks
 
 
-_STREAM_PHASES = {"stream", "stream_echo", "stream_echo_3"}
+_STREAM_PHASES = {"stream", "stream_echo", "stream_echo_2"}
 
 
 def _open_streams(spec: WorkerSpec, games: list[TrackedGame]) -> Any:
@@ -227,7 +227,7 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
             games.append(game)
             setup_rpcs += used
     streams = _open_streams(spec, games) if _STREAM_PHASES & set(spec.phases) else None
-    if not {"stream_echo", "stream_echo_3"} & set(spec.phases):
+    if not {"stream_echo", "stream_echo_2"} & set(spec.phases):
         client.echo(ECHO_PAYLOAD)  # the channel is connected before the clock runs
     conn: Any = None
     if "insert" in spec.phases:

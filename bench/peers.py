@@ -13,8 +13,9 @@ all of them alike:
   (``bench.stream_load``), when the server has it;
 - ``stream_echo``: grpcio's bidirectional streaming echo
   (``bench.stream_echo``): gRPC Python's per-message cost; and
-  ``stream_echo_3``, three answers per message: a stream move's shape (its
-  ack, and its record on both seats' streams), whose server CPU with the
+  ``stream_echo_2``, two answers per message: a stream move's shape (its
+  ack, which carries its record, and its record on the other seat's
+  stream), whose server CPU with the
   application's own CPU per move gives the ceiling of one server process.
 
 Server CPU is each server process's utime + stime (``/proc``) around each
@@ -83,13 +84,13 @@ def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
         kinds.append("stream")
     else:
         notes.append("the play stream skipped: this server has no Play RPC")
-    kinds.extend(("stream_echo", "stream_echo_3"))
+    kinds.extend(("stream_echo", "stream_echo_2"))
     workdir = settings.workdir
     servers: dict[str, Any] = {}
     try:
         gamelog = start_server_process(workdir, "--db", str(workdir / "peers.sqlite"))
         servers["play"] = servers["stream"] = gamelog
-        servers["stream_echo"] = servers["stream_echo_3"] = start_echo_server(workdir)
+        servers["stream_echo"] = servers["stream_echo_2"] = start_echo_server(workdir)
         if boardgameio_peer.PHASE in kinds:
             servers[boardgameio_peer.PHASE] = boardgameio_peer.start_server(workdir)
         collected: dict[str, list[list[PhaseResult]]] = {kind: [] for kind in kinds}
@@ -159,13 +160,13 @@ def peer_rows(settings: Settings) -> tuple[list[Row], list[str]]:
                 None,
             )
         )
-    shaped = phases["stream_echo_3"]
+    shaped = phases["stream_echo_2"]
     alone = play_alone(store_env(db=str(settings.workdir / "peers-alone.sqlite")), 300)
     shaped_cpu = shaped.server_cpu_ms_per_call or float("nan")
     ceiling = 1000 / (shaped_cpu + alone.cpu_ms_per_move)
     for label, phase in (
         (f"grpcio's own streaming echo, {CLIENTS} streams, one answer a message", echo),
-        (f"grpcio's own streaming echo, {CLIENTS} streams, three answers a message", shaped),
+        (f"grpcio's own streaming echo, {CLIENTS} streams, two answers a message", shaped),
     ):
         rows.append(
             Row(
@@ -180,7 +181,7 @@ def peer_rows(settings: Settings) -> tuple[list[Row], list[str]]:
         )
     rows.append(
         Row(
-            label="ceiling of one server process: 1000 ms / (the three-answer echo's server "
+            label="ceiling of one server process: 1000 ms / (the two-answer echo's server "
             "CPU + the application's CPU per move)",
             value=ceiling,
             baseline=base.rate,
@@ -189,7 +190,7 @@ def peer_rows(settings: Settings) -> tuple[list[Row], list[str]]:
             ratio_meaning=f"rate / {base.phase} rate (a bound, not a goal)",
             context={
                 "echo_server_cpu_ms_per_message": echo.server_cpu_ms_per_call,
-                "echo_3_server_cpu_ms_per_message": shaped_cpu,
+                "echo_2_server_cpu_ms_per_message": shaped_cpu,
                 "app_alone": alone.to_json(),
                 "grpc_only_ceiling_moves_per_s": 1000 / shaped_cpu,
             },

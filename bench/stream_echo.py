@@ -28,8 +28,9 @@ METHOD = "/bench.StreamEcho/Echo"
 
 async def _echo(requests: AsyncIterator[bytes], context: Any) -> AsyncIterator[bytes]:
     """Each message answered with itself, as many times as its first byte
-    says (1: an echo; 3: a stream move's shape, one request and three
-    messages back: the ack and the record on two seats' streams)."""
+    says (1: an echo; 2: a stream move's shape, one request and two
+    messages back: the ack carrying the record, and the record on the
+    other seat's stream)."""
     async for message in requests:
         for _ in range(message[0] if message else 1):
             yield message

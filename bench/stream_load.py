@@ -8,14 +8,16 @@ visit only sends and waits:
 - ``stream``: the worker's games played over two ``Play`` streams, one per
   seat, each joined to every game of the worker with that seat's token (as
   two players at one table would be). A move goes on its seat's stream with a
-  request id; it counts when its ack came back, after the records it stored.
+  request id; it counts when its ack came back, with the records it stored
+  (or after them).
   Every record also reaches the other seat's stream, redacted for it: that
   stream reads it too. A seat's hand is followed from its own stream's
   records (its cards placed, its own draws), so a move needs no extra call.
 - ``stream_echo``: one stream to ``bench.stream_echo``, a message sent and
   its echo awaited, again and again: gRPC Python's own per-message cost;
-  ``stream_echo_3``: the same with three answers per message, a stream
-  move's shape (its ack, and its record on two seats' streams).
+  ``stream_echo_2``: the same with two answers per message, a stream
+  move's shape (its ack carrying its record on the mover's stream, and its
+  record on the other seat's stream).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Any, TypeVar
 from bench.load import ECHO_PAYLOAD, SEATS, TrackedGame
 
 T = TypeVar("T")
-ECHO_ANSWERS = {"stream_echo": 1, "stream_echo_3": 3}
+ECHO_ANSWERS = {"stream_echo": 1, "stream_echo_2": 2}
 """The echo phases: messages back per message sent."""
 
 
@@ -111,6 +113,9 @@ class SeatStream:
                 self._follow(self.games[response.game_id], response.record.record_json)
             else:
                 answer = getattr(response, kind)
+                if kind == "ack":  # the records it stored not yet sent come in it
+                    for record in answer.records:
+                        self._follow(self.games[response.game_id], record.record_json)
                 self.waiting.pop(answer.request_id).set_result(response)
 
     def _follow(self, game: TrackedGame, record_json: str) -> None:
