@@ -152,6 +152,7 @@ def visit(
             latencies=[ms / 1000 for ms in answer["latencies_ms"]],
             errors=answer["errors"],
             server_cpu=cpu if i == 0 else None,
+            client_cpu=answer["cpu_s"],
         )
         for i, answer in enumerate(answers)
     ]

@@ -12,8 +12,9 @@
 //    of its hand, and the move counts when both seats' clients hold the
 //    state the server made of it (the mover's acknowledgement, and what the
 //    next mover needs). A finished game makes way for the next.
-// 3. Prints {"moves", "errors", "start_ns", "end_ns", "latencies_ms"};
-//    start and end read CLOCK_MONOTONIC, as Python's time.monotonic_ns does.
+// 3. Prints {"moves", "errors", "start_ns", "end_ns", "latencies_ms", "cpu_s"}:
+//    start and end read CLOCK_MONOTONIC, as Python's time.monotonic_ns does;
+//    cpu_s is this process's own CPU time while it played.
 'use strict';
 
 const readline = require('readline');
@@ -129,7 +130,9 @@ async function main() {
   await new Promise((resolve) => lines.once('line', resolve));
 
   const start = process.hrtime.bigint();
+  const cpuBefore = process.cpuUsage();
   const { latencies, errors } = await playMoves(games, MOVES);
+  const cpu = process.cpuUsage(cpuBefore);
   const end = process.hrtime.bigint();
   process.stdout.write(
     JSON.stringify({
@@ -138,6 +141,7 @@ async function main() {
       start_ns: start.toString(),
       end_ns: end.toString(),
       latencies_ms: latencies,
+      cpu_s: (cpu.user + cpu.system) / 1e6,
     }) + '\n'
   );
   for (const seats of [warmUp, ...games]) for (const seat of seats) seat.client.stop();
