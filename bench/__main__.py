@@ -27,6 +27,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bench.audit import case_d
+from bench.cli_start import case_k
 from bench.common import CaseResult, Settings
 from bench.failover import case_j
 from bench.listing import case_f
@@ -48,6 +49,7 @@ CASES: dict[str, Callable[[Settings], CaseResult]] = {
     "h": case_h,
     "i": case_i,
     "j": case_j,
+    "k": case_k,
 }
 DEFAULT_OUTPUT = Path(__file__).parent / "results" / "latest.json"
 

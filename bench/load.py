@@ -11,7 +11,9 @@ the clock starts, then runs each phase after every worker reached a barrier:
   follows the hand from PlayMove's own answers (the cards placed and drawn),
   so it picks a legal move with no extra RPC per turn;
 - ``insert``: single-row INSERTs with psycopg, one transaction each (the
-  PostgreSQL baseline).
+  PostgreSQL baseline);
+- ``stream`` and ``stream_echo``: moves over gamelog's ``Play`` stream, and
+  grpcio's own streaming echo (``bench.stream_load``).
 
 With ``rounds`` above 1, each phase's calls are split into that many visits,
 taken in counterbalanced (ABBA) order: the phases in order, then reversed,
@@ -201,6 +203,16 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / ticks
 
 
+_STREAM_PHASES = {"stream", "stream_echo", "stream_echo_2"}
+
+
+def _open_streams(spec: WorkerSpec, games: list[TrackedGame]) -> Any:
+    """The worker's streams (``bench.stream_load``), open before the clock runs."""
+    from bench.stream_load import WorkerStreams
+
+    return WorkerStreams.open(spec.address, spec.phases, games, spec.seed)
+
+
 def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
     """The body of one client process."""
     from gamelog.cli.client import Client
@@ -209,12 +221,14 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
     client = Client(spec.address)
     games: list[TrackedGame] = []
     setup_rpcs = 0
-    if "play" in spec.phases:
+    if "play" in spec.phases or "stream" in spec.phases:
         for _ in range(spec.calls // MOVES_PER_GAME + 2):
             game, used = prepare_game(client)
             games.append(game)
             setup_rpcs += used
-    client.echo(ECHO_PAYLOAD)  # the channel is connected before the clock runs
+    streams = _open_streams(spec, games) if _STREAM_PHASES & set(spec.phases) else None
+    if not {"stream_echo", "stream_echo_2"} & set(spec.phases):
+        client.echo(ECHO_PAYLOAD)  # the channel is connected before the clock runs
     conn: Any = None
     if "insert" in spec.phases:
         import psycopg
@@ -234,6 +248,8 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
             latencies, errors, finished = _play(client, games, per_visit, rng)
         elif phase == "insert":
             latencies, errors = _insert(conn, per_visit, spec.index)
+        elif phase in _STREAM_PHASES and streams is not None:
+            latencies, errors, finished = streams.visit(phase, per_visit)
         else:
             raise ValueError(f"unknown phase {phase!r}")
         end = time.perf_counter()
@@ -259,6 +275,8 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
     client.close()
     if conn is not None:
         conn.close()
+    if streams is not None:
+        streams.close()
 
 
 @dataclass
@@ -325,6 +343,25 @@ def run_load(
     """Start ``clients`` worker processes (spread over ``addresses``), run the
     phases in order (``rounds`` visits each, in ABBA order), all workers
     together; summarize each phase, pooling its visits."""
+    order = visits(phases, rounds)
+    collected = run_visits(addresses, clients, phases, calls, dsn, server_pids, rounds)
+    return {
+        phase: pool(phase, [collected[v] for v, p in enumerate(order) if p == phase])
+        for phase in phases
+    }
+
+
+def run_visits(
+    addresses: list[str],
+    clients: int,
+    phases: list[str],
+    calls: int,
+    dsn: str = "",
+    server_pids: list[int] | None = None,
+    rounds: int = 1,
+) -> dict[int, list[PhaseResult]]:
+    """``run_load``'s work: every worker's results of each visit, by visit
+    (in ``visits(phases, rounds)`` order), not yet pooled."""
     ctx = multiprocessing.get_context("spawn")
     barrier = ctx.Barrier(clients)
     results = ctx.Queue()
@@ -369,10 +406,7 @@ def run_load(
     failed = [p.exitcode for p in processes if p.exitcode]
     if failed:
         raise RuntimeError(f"client processes failed with exit codes {failed}")
-    return {
-        phase: pool(phase, [collected[v] for v, p in enumerate(order) if p == phase])
-        for phase in phases
-    }
+    return collected
 
 
 def pool(phase: str, visited: list[list[PhaseResult]]) -> PhaseSummary:

@@ -2,7 +2,9 @@
 
 a) One ``gamelog serve --db <tmp sqlite>`` process; 1 and 8 client processes
    playing ``three-too-many`` (PlayMove), beside the trivial Echo RPC on the
-   same server at the same concurrency: the transport limit.
+   same server at the same concurrency: the transport limit. Then the peer
+   rows (``bench.peers``): boardgame.io in memory, unary PlayMove and the
+   Play stream, and grpcio's own streaming echo, in one run.
 b) Two ``gamelog serve --postgres DSN`` processes sharing one throw-away
    database, clients split between them, beside single-row psycopg INSERTs
    (one transaction each) into a plain table of the same database.
@@ -16,6 +18,7 @@ import uuid
 from bench.common import PG_ADMIN_DSN, CaseResult, Row, Settings
 from bench.inprocess import AppAlone, play_alone
 from bench.load import INSERT_TABLE, PhaseSummary, run_load
+from bench.peers import peer_rows
 from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.service.storage.settings import postgres_env, store_env
 
@@ -148,6 +151,9 @@ def case_a(settings: Settings) -> CaseResult:
     result.rows.append(row)
     alone = play_alone(store_env(db=str(settings.workdir / "alone.sqlite")), calls)
     result.rows.extend(_limit_rows(alone, echo, echo, processes=1))
+    peers, notes = peer_rows(settings)
+    result.rows.extend(peers)
+    result.notes.extend(notes)
     result.notes.append(
         f"clients are processes (one gRPC channel each); {calls} calls per client per phase; "
         f"each phase in {ROUNDS} visits in ABBA order (Echo, PlayMove, PlayMove, Echo, ...), "

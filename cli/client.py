@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
@@ -64,6 +62,11 @@ class ApiError(Exception):
 
 
 def api_error(error: grpc.RpcError) -> ApiError:
+    # Imported here: the rich error details cost a command ~20 ms of start-up
+    # (their protobuf descriptors), and only a refused call reads them.
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
     code = error.code().name if hasattr(error, "code") else "UNKNOWN"
     message = error.details() if hasattr(error, "details") else str(error)
     reason = ""

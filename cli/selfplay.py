@@ -1,4 +1,11 @@
-"""``gamelog selfplay``: random legal games through the server."""
+"""``gamelog selfplay``: random legal games through the server.
+
+Each seat plays as a player would, over a Play stream of its own (``p1``'s
+stream joins every game with that game's ``p1`` token, and so on): one
+stream per seat for the whole run, not one call per move. The arbiter's
+rare moves (a result it enters, a step only it may take) go through
+``PlayMove``.
+"""
 
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ from gamelog.cli.common import (
     console,
     emit,
 )
+from gamelog.cli.play_stream import PlayStream, refusal_error
 from gamelog.games.protocol import ARBITER
 
 
@@ -48,15 +56,20 @@ def selfplay(
         Client(server, ca) as client,
         Progress(console=Console(stderr=True), disable=as_json or not sys.stderr.isatty()) as bar,
     ):
+        streams = {seat: PlayStream(client) for seat in seats}
         task = bar.add_task(f"{game} self-play", total=game_count)
-        for index in range(game_count):
-            seed_hex = (seed * 100_003 + index).to_bytes(8, "big").hex()
-            created = client.create(game, seats, seed_hex=seed_hex)
-            started = time.perf_counter()
-            outcome = play_randomly(client, created, chooser, max_moves)
-            outcome["seconds"] = round(time.perf_counter() - started, 3)
-            results.append(outcome)
-            bar.advance(task)
+        try:
+            for index in range(game_count):
+                seed_hex = (seed * 100_003 + index).to_bytes(8, "big").hex()
+                created = client.create(game, seats, seed_hex=seed_hex)
+                started = time.perf_counter()
+                outcome = play_randomly(client, streams, created, chooser, max_moves)
+                outcome["seconds"] = round(time.perf_counter() - started, 3)
+                results.append(outcome)
+                bar.advance(task)
+        finally:
+            for stream in streams.values():
+                stream.cancel()
     if as_json:
         emit(results)
         return
@@ -81,12 +94,18 @@ def results_table(results: list[dict[str, Any]], seats: list[str]) -> Table:
 
 
 def play_randomly(
-    client: Client, created: Any, chooser: random.Random, max_moves: int
+    client: Client,
+    streams: dict[str, PlayStream],
+    created: Any,
+    chooser: random.Random,
+    max_moves: int,
 ) -> dict[str, Any]:
-    """Drive one game to its end with random legal moves, seat by seat."""
+    """Drive one game to its end with random legal moves, each seat over its stream."""
     game_id = created.game_id
     tokens = dict(created.seat_tokens)
     arbiter = created.arbiter_token
+    for seat, stream in streams.items():
+        refused_join(stream.join(game_id, tokens[seat]))
     moves_played = 0
     state = client.state(game_id, arbiter)
     while not state.finished and moves_played < max_moves:
@@ -98,21 +117,46 @@ def play_randomly(
         legal = client.legal_moves(game_id, token)
         if not legal:
             raise click.ClickException(f"{seat} is to act but has no legal move in {game_id}")
-        try:
-            client.play(game_id, chooser.choice(legal), state.last_position, token)
-            moves_played += 1
-        except ApiError as error:
-            if error.code != "ABORTED":
-                raise
+        move = chooser.choice(legal)
+        if seat in streams:
+            answer = streams[seat].move(game_id, move, state.last_position)
+            played = answer.HasField("ack") or refused_move(answer.refusal)
+        else:
+            played = played_unary(client, game_id, move, state.last_position, token)
+        moves_played += played
         state = client.state(game_id, arbiter)
     if not state.finished and ARBITER in state.to_act:
         # A game only the arbiter ends (freeform): enter a result at the limit.
         result = client.legal_moves(game_id, arbiter)[0]
         client.play(game_id, result, state.last_position, arbiter)
         state = client.state(game_id, arbiter)
+    for stream in streams.values():
+        stream.forget(game_id)
     return {
         "game_id": game_id,
         "moves": moves_played,
         "finished": state.finished,
         "result": loads(state.result_json),
     }
+
+
+def refused_join(answer: Any) -> None:
+    if answer.HasField("refusal"):
+        raise refusal_error(answer.refusal)
+
+
+def refused_move(refusal: Any) -> bool:
+    """False for a lost race (another seat moved first: look again); any other refusal raises."""
+    if refusal.code != "ABORTED":
+        raise refusal_error(refusal)
+    return False
+
+
+def played_unary(client: Client, game_id: str, move: Any, at: int, token: str) -> bool:
+    try:
+        client.play(game_id, move, at, token)
+    except ApiError as error:
+        if error.code != "ABORTED":
+            raise
+        return False
+    return True

@@ -10,6 +10,7 @@ see what stays in the service.
 - ``gateway``: the gRPC calls, as plain JSON-ready data
 - ``listing``: the game list and its filters
 - ``tournaments``: events, rounds and tables (standings once the service has them)
-- ``streaming``: server-sent events fed by FollowGame
+- ``streaming``: server-sent events fed by a page's Play stream
+- ``page_streams``: a page's Play stream: its game's records, and its moves sent on it
 - ``app``: the Starlette application, its routes and headers
 """

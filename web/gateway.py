@@ -18,6 +18,7 @@ page gets for it:
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from gamelog.games.protocol import ARBITER
 from gamelog.v1 import gamelog_pb2 as pb
 from gamelog.v1 import gamelog_pb2_grpc as pb_grpc
 from gamelog.v1 import tournaments_pb2_grpc as tournaments_grpc
+from gamelog.web.page_streams import PageStream, StreamGone
 
 HTTP_STATUS = {
     "INVALID_ARGUMENT": 400,
@@ -176,6 +178,8 @@ class Gateway:
         self.channel: grpc.aio.Channel | None = None
         self.stub: Any = None
         self.tournaments: Any = None
+        self.page_streams: dict[tuple[str, str | None], list[PageStream]] = {}
+        """The Play streams behind the pages that follow a game, by game and token."""
 
     async def open(self) -> None:
         """Open the channel; call from inside the event loop that will use it."""
@@ -282,7 +286,25 @@ class Gateway:
         self, game_id: str, token: str | None, move: Any, at: int, request_id: str, seat: str = ""
     ) -> dict[str, Any]:
         """One move at position ``at`` (the latest the page saw); ``seat``:
-        the arbiter plays that seat's move on its behalf."""
+        the arbiter plays that seat's move on its behalf. On the Play stream
+        of a page that follows the game with this token, if there is one
+        (``page_streams``); else, or if that stream ends first, through
+        ``PlayMove`` with the same request id (so it is stored once)."""
+        stream = self._page_stream(game_id, token)
+        if stream is not None:
+            request_id = request_id or f"page-{uuid.uuid4().hex}"
+            try:
+                response, records = await stream.play(move, at, request_id, seat, CALL_TIMEOUT)
+            except StreamGone:
+                pass
+            else:
+                if response.HasField("refusal"):
+                    raise stream_refusal(response.refusal)
+                ack = response.ack
+                if not ack.replayed:  # a retry is answered below, as the first time
+                    if [r["position"] for r in records] != list(range(at + 1, ack.position + 1)):
+                        records = await self.records(game_id, token, at + 1, ack.position)
+                    return {"position": ack.position, "replayed": False, "records": records}
         request = pb.PlayMoveRequest(
             game_id=game_id,
             move_json=json.dumps(move),
@@ -334,9 +356,15 @@ class Gateway:
         return (await self.call("GetState", request, token)).viewer or None
 
     async def records(
-        self, game_id: str, token: str | None, from_position: int = 0
+        self,
+        game_id: str,
+        token: str | None,
+        from_position: int = 0,
+        to_position: int | None = None,
     ) -> list[dict[str, Any]]:
-        request = pb.ListEventsRequest(game_id=game_id, from_position=from_position)
+        request = pb.ListEventsRequest(
+            game_id=game_id, from_position=from_position, to_position=to_position
+        )
         response = await self.call("ListEvents", request, token)
         return [record_entry(json.loads(r.record_json), r.notation) for r in response.records]
 
@@ -367,14 +395,29 @@ class Gateway:
     ) -> AsyncIterator[dict[str, Any]]:
         """Each record from ``from_position`` on as it is stored, until the
         game ends or the caller stops listening (the gRPC stream is then
-        cancelled)."""
-        request = pb.FollowGameRequest(game_id=game_id, from_position=from_position)
-        stream = self.stub.FollowGame(request, metadata=bearer(token))
+        cancelled). A Play stream joined with ``token``: the page's moves
+        with that token go out on it while it runs (``play``)."""
+        stream = PageStream(self.stub, game_id, token, bearer(token))
+        key = (game_id, token)
+        self.page_streams.setdefault(key, []).append(stream)
         try:
-            async for message in stream:
-                yield record_entry(json.loads(message.record_json), message.notation)
+            async for entry in stream.records(from_position, record_entry, stream_refusal):
+                yield entry
         except grpc.aio.AioRpcError as error:
             if error.code() != grpc.StatusCode.CANCELLED:
                 raise gateway_error(error, self.address) from None
         finally:
-            stream.cancel()
+            held = self.page_streams.get(key, [])
+            if stream in held:
+                held.remove(stream)
+            if not held:
+                self.page_streams.pop(key, None)
+
+    def _page_stream(self, game_id: str, token: str | None) -> PageStream | None:
+        open_streams = [s for s in self.page_streams.get((game_id, token), []) if s.open]
+        return open_streams[-1] if open_streams else None
+
+
+def stream_refusal(refusal: Any) -> GatewayError:
+    """A refusal on a Play stream, as the unary call's would be."""
+    return GatewayError(refusal.code, refusal.reason, refusal.message)

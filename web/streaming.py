@@ -1,4 +1,4 @@
-"""Live games: a server-sent event stream fed by FollowGame.
+"""Live games: a server-sent event stream fed by a Play stream (``page_streams``).
 
 The page opens one stream for the game it shows (``text/event-stream``, read
 with ``fetch`` so the token travels in a header, never in the URL). Each

@@ -4,6 +4,7 @@
 - ``fanout``: every followed game read once and redacted once per kind of viewer
 - ``follow_limits``: who may open another stream (seats never wait for spectators)
 - ``notifications``: across processes on PostgreSQL, one LISTEN connection a process
+- ``play_session``: one Play stream: games joined, requests answered in order, acks after records
 
 May import: ``usecases`` and everything below it; never gRPC (the streams'
 transports, gRPC and the web page's event stream, live at the edge).

@@ -175,9 +175,20 @@ class GameFeed:
         finally:
             self._reading = None
 
+    def offer(self, records: list[Record]) -> None:
+        """Records this process just committed, handed over by the one that
+        committed them: held at once if they continue the feed, saving the
+        store read (the committed records are the stored ones: the same hash
+        chain); else the read brings them."""
+        if self._ready and records and records[0]["position"] == self.head + 1:
+            self._covered = max(self._covered, records[-1]["position"])
+            self._append(records)
+
     def _append(self, records: list[Record]) -> None:
         was_finished = self.finished
         for record in records:
+            if record["position"] < len(self.records) and not self.finished:
+                continue  # offered by its committer while this read was under way
             if record["position"] != len(self.records) or self.finished:
                 log.error("game %s: record at %s out of line", self.game_id, record["position"])
                 break
@@ -301,6 +312,27 @@ class Subscription:
         self.position += 1
         self.taken_at = feed.fanout.clock()
         return entry
+
+    async def stored_through(self, position: int) -> bool:
+        """Wait until the feed holds ``position`` (False: this follower was
+        dropped first). The feed is told to look, in case word of the store
+        has not reached it."""
+        feed = self.feed
+        while feed.head < position and self.dropped is None:
+            feed.poke(position)
+            await feed.changed.wait()
+        return self.dropped is None
+
+    def offer(self, records: list[Record]) -> None:
+        """Records just committed in this game by this process (``GameFeed.offer``)."""
+        self.feed.offer(records)
+
+    def take(self, first: int, last: int) -> list[Entry]:
+        """The entries from ``first`` to ``last`` (held by the feed), handed
+        out of turn: iterating goes on after ``last``, past what was taken."""
+        entries = [self.feed.entry(p, self.viewer) for p in range(first, last + 1)]
+        self.position = max(self.position, last + 1)
+        return entries
 
     def drop(self, code: str, message: str, status: str, cancel: bool = True) -> None:
         """End this follower, saying why and where to resume: at once, by

@@ -2,6 +2,8 @@
 
 - ``games``: the ``GameLog`` servicer, each call onto one use case
 - ``tournaments``: the ``Tournaments`` servicer
+- ``play``: the Play stream's requests read and its answers built
+- ``handlers``: every method registered, its requests decoded, its refusals answered
 - ``requests``: reading a call: token, ids, positions, bounds
 - ``client_json``: JSON from clients, read within limits
 - ``messages``: the answers built from what the use cases answer

@@ -9,7 +9,8 @@ never see them.
 Served by ``grpc.aio``: the plain methods run in the server's thread pool;
 ``PlayMove`` is a coroutine that decides a move on the event loop where it
 can (``PlayOnLoop``) and hands the rest to the pool; ``FollowGame`` is a
-coroutine on the loop and holds no thread.
+coroutine on the loop and holds no thread; ``Play``, one stream for moves,
+take-backs and records, is a coroutine too (``play``, ``live.play_session``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import grpc
 from gamelog.replay.record import compact_json
 from gamelog.service.index.view import GameFilter
 from gamelog.service.live.follow import LiveFollow
+from gamelog.service.live.play_session import Answer, PlaySession
 from gamelog.service.model.refusals import InvalidArgument
 from gamelog.service.rpc.client_json import MAX_JSON_DEPTH, parse_json
 from gamelog.service.rpc.messages import (
@@ -34,6 +36,7 @@ from gamelog.service.rpc.messages import (
     state_message,
     summary_message,
 )
+from gamelog.service.rpc.play import answer_message, requests_of
 from gamelog.service.rpc.requests import (
     MAX_MOVE_BYTES,
     MAX_RECORD_FILE_BYTES,
@@ -286,3 +289,12 @@ class GameLogServicer(pb_grpc.GameLogServicer):
         return pb.GetSigningKeyResponse(
             key_id=current.key_id, public_key=current.public_key, retired=retired
         )
+
+    # Requests read as they come, answers written with context.write, as
+    # FollowGame writes: a stream that must end early ends with a status.
+    async def Play(self, requests: Any, context: AsyncContext) -> None:  # type: ignore[override]
+        async def send(answer: Answer) -> None:
+            await context.write(answer_message(answer))
+
+        session = PlaySession(self.app, self.live, self.executor, send)
+        await session.run(requests_of(requests, token_of(context), self.app, self.executor))

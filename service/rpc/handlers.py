@@ -9,7 +9,8 @@ contract gives it, instead of the generated ``add_..._to_server``:
   ``INVALID_ARGUMENT``, not an internal error;
 - **a refusal becomes the call's status** (``status.status_for``), whatever
   the method: a plain call (run in the server's thread pool), a coroutine
-  (on the event loop), or a stream written with ``context.write``.
+  (on the event loop), or a stream written with ``context.write`` (in
+  answer to one request, or to a stream of them: ``Play``).
 
 So no method maps a refusal by hand, and a new method gets both by being in
 the contract.
@@ -31,6 +32,9 @@ from google.protobuf.message_factory import GetMessageClass
 from gamelog.service.model.refusals import InvalidArgument
 from gamelog.service.rpc.status import refusal, status_for
 
+MAX_STREAM_MESSAGE_BYTES = 256 * 1024
+"""One message of a client's stream: a move and its fields with room to
+spare (a single call's request may be a whole record file)."""
 ABORT_WAIT_SECONDS = 5.0
 """How long a stream's final status may wait for a client that stopped reading."""
 
@@ -52,8 +56,18 @@ def _handler(
 ) -> grpc.RpcMethodHandler[Any, Any]:
     request_class = GetMessageClass(method.input_type)
     response_class = GetMessageClass(method.output_type)
-    decode = _decoder(request_class)
+    most = MAX_STREAM_MESSAGE_BYTES if method.client_streaming else None
+    decode = _decoder(request_class, most)
     encode = response_class.SerializeToString
+    if method.client_streaming and method.server_streaming:
+        # Each message decoded as it comes: an undecodable one reaches the
+        # method as an ``Undecodable`` (its ``refusal``), for the method to
+        # refuse on its own without ending the stream.
+        return grpc.stream_stream_rpc_method_handler(
+            _streaming(behaviour, method.name), decode, encode
+        )
+    if method.client_streaming:
+        raise TypeError(f"{method.name}: a client stream with one answer is not served")
     if method.server_streaming:
         return grpc.unary_stream_rpc_method_handler(
             _streaming(behaviour, method.name), decode, encode
@@ -62,7 +76,7 @@ def _handler(
     return grpc.unary_unary_rpc_method_handler(wrap(behaviour, method.name), decode, encode)
 
 
-class _Undecodable:
+class Undecodable:
     """A request whose bytes are no message of its type."""
 
     def __init__(self, type_name: str, error: DecodeError) -> None:
@@ -71,22 +85,26 @@ class _Undecodable:
         )
 
 
-def _decoder(request_class: type[Message]) -> Callable[[bytes], Any]:
+def _decoder(request_class: type[Message], most: int | None = None) -> Callable[[bytes], Any]:
     type_name = request_class.DESCRIPTOR.full_name
 
     def decode(data: bytes) -> Any:
+        if most is not None and len(data) > most:
+            return Undecodable(
+                type_name, DecodeError(f"{len(data)} bytes; one message is at most {most}")
+            )
         try:
             return request_class.FromString(data)
         except DecodeError as error:
             # Answered by the call itself: a deserializer that raises makes
             # grpc answer UNKNOWN, which tells a client nothing.
-            return _Undecodable(type_name, error)
+            return Undecodable(type_name, error)
 
     return decode
 
 
 def _checked(request: Any) -> Any:
-    if isinstance(request, _Undecodable):
+    if isinstance(request, Undecodable):
         raise request.refusal
     return request
 

@@ -68,13 +68,34 @@ def status_for(error: GamelogError) -> grpc.Status:
     >>> len(long.details.encode()) <= MAX_MESSAGE_BYTES
     True
     """
-    rpc_code = _CODES.get(error.status, code_pb2.INTERNAL)
-    metadata = _bounded_metadata(getattr(error, "metadata", None) or {})
-    info = error_details_pb2.ErrorInfo(reason=error.code[:128], domain="gamelog", metadata=metadata)
     detail = any_pb2.Any()
-    detail.Pack(info)
-    message = _bounded(error.message, MAX_MESSAGE_BYTES)
-    return rpc_status.to_status(status_pb2.Status(code=rpc_code, message=message, details=[detail]))
+    detail.Pack(error_info(error))
+    return rpc_status.to_status(
+        status_pb2.Status(code=code_of(error), message=message_of(error), details=[detail])
+    )
+
+
+def code_of(error: GamelogError) -> int:
+    """The ``google.rpc`` code a refusal is answered with."""
+    code: int = _CODES.get(error.status, code_pb2.INTERNAL)
+    return code
+
+
+def code_name(error: GamelogError) -> str:
+    """The code's name, as a status shows it (``"ABORTED"``)."""
+    return str(code_pb2.Code.Name(code_of(error)))  # type: ignore[arg-type]
+
+
+def message_of(error: GamelogError) -> str:
+    """The refusal's message, bounded."""
+    return _bounded(error.message, MAX_MESSAGE_BYTES)
+
+
+def error_info(error: GamelogError) -> error_details_pb2.ErrorInfo:
+    """The ``ErrorInfo`` a refusal carries: its reason whole (a client's code
+    reads it), its metadata bounded."""
+    metadata = _bounded_metadata(getattr(error, "metadata", None) or {})
+    return error_details_pb2.ErrorInfo(reason=error.code[:128], domain="gamelog", metadata=metadata)
 
 
 def _bounded(text: str, most: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,10 +14,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CASES = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
+CASES = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k")
 
 
-@pytest.mark.timeout(170)
+@pytest.mark.timeout(230)
 @pytest.mark.e2e
 def test_quick_run_writes_every_case_with_numeric_ratios(tmp_path: Path) -> None:
     output = tmp_path / "latest.json"
@@ -25,7 +26,7 @@ def test_quick_run_writes_every_case_with_numeric_ratios(tmp_path: Path) -> None
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=160,
+        timeout=220,
         check=False,
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr
@@ -53,6 +54,18 @@ def test_quick_run_writes_every_case_with_numeric_ratios(tmp_path: Path) -> None
                 assert isinstance(row[key], (int, float)), (name, key, row[key])
                 assert math.isfinite(row[key]), (name, key, row[key])
         assert isinstance(case["ratio"], (int, float))
+    # boardgame.io, case a's peer, runs wherever node and npm do (.ci/run
+    # installs them); grpcio's streaming echo and case k run everywhere.
+    labels = [row["label"] for row in document["cases"]["a"]["rows"]]
+    assert any("streaming echo" in label for label in labels)
+    if shutil.which("node") and shutil.which("npm"):
+        assert any("boardgame.io" in label for label in labels), labels
+    assert [row["label"].split(" (")[0] for row in document["cases"]["k"]["rows"]] == [
+        "gamelog --version",
+        "gamelog show",
+        "gamelog moves",
+        "gamelog play",
+    ]
 
 
 def test_gil_split_tells_the_handler_from_grpc_and_the_committer() -> None:

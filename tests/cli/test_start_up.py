@@ -14,6 +14,7 @@ import sys
 
 import pytest
 
+# Every case starts the gamelog command in a fresh interpreter.
 pytestmark = pytest.mark.e2e
 
 HEAVY = ("grpc", "eventsourcing", "rich", "psycopg", "starlette", "uvicorn", "segno")
@@ -64,3 +65,19 @@ def test_every_listed_command_loads() -> None:
     for name in COMMANDS:
         command = main.get_command(ctx, name)
         assert isinstance(command, click.Command) and command.name in (name, name + "_")
+
+
+def test_version_is_the_installed_package_version() -> None:
+    from importlib.metadata import version
+
+    from gamelog.cli.main import VERSION
+
+    done = subprocess.run(
+        [sys.executable, "-m", "gamelog.cli.main", "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert version("gamelog") == VERSION
+    assert done.stdout.strip() == f"gamelog, version {VERSION}"

@@ -1,11 +1,12 @@
 """Random legal play: the one way the tests play a game they do not script.
 
 ``play_random`` is handed a game as a player sees it, in this process
-(``InProcessGame``: the application and the tokens) or through a gRPC client
-(``GrpcGame``), and a chooser (a ``random.Random``). At each turn the chooser
-picks one of the seats to act (the arbiter only when no seat may, and only
-if the arbiter's token was given), then one of that seat's legal moves, as
-that seat lists them with its own token. Play stops when the game is over,
+(``InProcessGame``: the application and the tokens), through a gRPC client
+(``GrpcGame``) or each seat's Play stream (``StreamGame``), and a chooser
+(a ``random.Random``). At each turn the chooser picks one of the seats to
+act (the arbiter only when no seat may, and only if the arbiter's token was
+given), then one of that seat's legal moves, as that seat lists them with
+its own token. Play stops when the game is over,
 when nobody given a token may act, or after ``max_moves`` moves.
 
 >>> import random
@@ -32,6 +33,7 @@ from typing import Any, Protocol
 from uuid import UUID
 
 from gamelog.cli.client import Client
+from gamelog.cli.play_stream import PlayStream, refusal_error
 from gamelog.games.protocol import ARBITER
 from gamelog.service.model.refusals import Conflict
 from gamelog.service.usecases.answers import CreatedGame
@@ -118,6 +120,34 @@ class GrpcGame:
     def play(self, seat: str, move: Any, position: int) -> Any:
         mover = self.seat_clients.get(seat, self.client)
         return mover.play(self.game_id, move, position, self.tokens[seat])
+
+
+@dataclass
+class StreamGame:
+    """A game on a server, read through ``client``, each seat playing
+    through its own Play stream (``streams``, each having joined the game
+    with that seat's token)."""
+
+    client: Client
+    game_id: str
+    tokens: Mapping[str, str]
+    streams: Mapping[str, PlayStream]
+
+    def turn(self) -> Turn:
+        state = self.client.state(self.game_id)
+        return Turn(state.last_position, tuple(state.to_act), state.finished, state.game)
+
+    def legal_moves(self, seat: str) -> Sequence[Any]:
+        return self.client.legal_moves(self.game_id, self.tokens[seat])
+
+    def play(self, seat: str, move: Any, position: int) -> Any | None:
+        answer = self.streams[seat].move(self.game_id, move, position)
+        if answer.HasField("refusal"):
+            refusal = answer.refusal
+            if refusal.reason == "stale-position":
+                return None
+            raise refusal_error(refusal)
+        return answer
 
 
 def play_random(

@@ -1356,3 +1356,266 @@ class GetSigningKeyResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetSigningKeyResponse: _TypeAlias = GetSigningKeyResponse  # noqa: Y015
+
+@_typing.final
+class PlayRequest(_message.Message):
+    """One thing a Play stream asks, in one game (see GameLog.Play)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    JOIN_FIELD_NUMBER: _builtins.int
+    MOVE_FIELD_NUMBER: _builtins.int
+    TAKE_BACK_FIELD_NUMBER: _builtins.int
+    request_id: _builtins.str
+    """Echoed in the answer. For a move, PlayMove's idempotency key too."""
+    game_id: _builtins.str
+    """A full game id (a short one is looked up, at a store read's cost)."""
+    @_builtins.property
+    def join(self) -> Global___PlayJoin: ...
+    @_builtins.property
+    def move(self) -> Global___PlayStreamMove: ...
+    @_builtins.property
+    def take_back(self) -> Global___PlayStreamTakeBack: ...
+    def __init__(
+        self,
+        *,
+        request_id: _builtins.str = ...,
+        game_id: _builtins.str = ...,
+        join: Global___PlayJoin | None = ...,
+        move: Global___PlayStreamMove | None = ...,
+        take_back: Global___PlayStreamTakeBack | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "join", b"join", "move", b"move", "take_back", b"take_back"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "game_id", b"game_id", "join", b"join", "move", b"move", "request_id", b"request_id", "take_back", b"take_back"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_action: _TypeAlias = _typing.Literal["join", "move", "take_back"]  # noqa: Y015
+    _WhichOneofArgType_action: _TypeAlias = _typing.Literal["action", b"action"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_action) -> _WhichOneofReturnType_action | None: ...
+
+Global___PlayRequest: _TypeAlias = PlayRequest  # noqa: Y015
+
+@_typing.final
+class PlayJoin(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOKEN_FIELD_NUMBER: _builtins.int
+    FROM_POSITION_FIELD_NUMBER: _builtins.int
+    token: _builtins.str
+    """The token this stream plays and sees the game with; empty: the stream's
+    "authorization" metadata, if any (else a spectator).
+    """
+    from_position: _builtins.int
+    """The first record to send (0: the whole game; the position after the
+    last one received: resume).
+    """
+    def __init__(
+        self,
+        *,
+        token: _builtins.str = ...,
+        from_position: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["from_position", b"from_position", "token", b"token"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayJoin: _TypeAlias = PlayJoin  # noqa: Y015
+
+@_typing.final
+class PlayStreamMove(_message.Message):
+    """PlayMoveRequest's fields, but the game and the request id."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    MOVE_JSON_FIELD_NUMBER: _builtins.int
+    AT_POSITION_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    move_json: _builtins.str
+    at_position: _builtins.int
+    seat: _builtins.str
+    """With the arbiter's token only: play this seat's move on its behalf."""
+    def __init__(
+        self,
+        *,
+        move_json: _builtins.str = ...,
+        at_position: _builtins.int = ...,
+        seat: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["at_position", b"at_position", "move_json", b"move_json", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayStreamMove: _TypeAlias = PlayStreamMove  # noqa: Y015
+
+@_typing.final
+class PlayStreamTakeBack(_message.Message):
+    """TakeBackRequest's fields, but the game."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ACTION_FIELD_NUMBER: _builtins.int
+    TO_POSITION_FIELD_NUMBER: _builtins.int
+    AT_POSITION_FIELD_NUMBER: _builtins.int
+    action: _builtins.str
+    to_position: _builtins.int
+    at_position: _builtins.int
+    def __init__(
+        self,
+        *,
+        action: _builtins.str = ...,
+        to_position: _builtins.int = ...,
+        at_position: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "at_position", b"at_position", "to_position", b"to_position"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayStreamTakeBack: _TypeAlias = PlayStreamTakeBack  # noqa: Y015
+
+@_typing.final
+class PlayResponse(_message.Message):
+    """One thing a Play stream answers: a record of a joined game, or the answer
+    to one request (an ack or a refusal).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    GAME_ID_FIELD_NUMBER: _builtins.int
+    RECORD_FIELD_NUMBER: _builtins.int
+    ACK_FIELD_NUMBER: _builtins.int
+    REFUSAL_FIELD_NUMBER: _builtins.int
+    game_id: _builtins.str
+    @_builtins.property
+    def record(self) -> Global___Record: ...
+    @_builtins.property
+    def ack(self) -> Global___PlayAck: ...
+    @_builtins.property
+    def refusal(self) -> Global___PlayRefusal: ...
+    def __init__(
+        self,
+        *,
+        game_id: _builtins.str = ...,
+        record: Global___Record | None = ...,
+        ack: Global___PlayAck | None = ...,
+        refusal: Global___PlayRefusal | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["ack", b"ack", "answer", b"answer", "record", b"record", "refusal", b"refusal"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["ack", b"ack", "answer", b"answer", "game_id", b"game_id", "record", b"record", "refusal", b"refusal"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_answer: _TypeAlias = _typing.Literal["record", "ack", "refusal"]  # noqa: Y015
+    _WhichOneofArgType_answer: _TypeAlias = _typing.Literal["answer", b"answer"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_answer) -> _WhichOneofReturnType_answer | None: ...
+
+Global___PlayResponse: _TypeAlias = PlayResponse  # noqa: Y015
+
+@_typing.final
+class PlayAck(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    POSITION_FIELD_NUMBER: _builtins.int
+    REPLAYED_FIELD_NUMBER: _builtins.int
+    TAKEN_BACK_FIELD_NUMBER: _builtins.int
+    RECORDS_FIELD_NUMBER: _builtins.int
+    request_id: _builtins.str
+    position: _builtins.int
+    """A join: the game's last stored position when it was joined. A move or a
+    take-back: the position it stored (the last of its records).
+    """
+    replayed: _builtins.bool
+    """A move whose request id was stored before: nothing new was stored."""
+    taken_back: _builtins.bool
+    """A take-back: true once the moves were actually taken back."""
+    @_builtins.property
+    def records(self) -> _containers.RepeatedCompositeFieldContainer[Global___Record]:
+        """A move's or take-back's records not yet sent on this stream as record
+        answers, in position order (redacted for the joined token, with
+        notation): sent with their ack in one message. Every record of a joined
+        game reaches the stream once, as a record answer or in an ack.
+        """
+
+    def __init__(
+        self,
+        *,
+        request_id: _builtins.str = ...,
+        position: _builtins.int = ...,
+        replayed: _builtins.bool = ...,
+        taken_back: _builtins.bool = ...,
+        records: _abc.Iterable[Global___Record] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["position", b"position", "records", b"records", "replayed", b"replayed", "request_id", b"request_id", "taken_back", b"taken_back"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayAck: _TypeAlias = PlayAck  # noqa: Y015
+
+@_typing.final
+class PlayRefusal(_message.Message):
+    """A refused request, as PlayMove or TakeBack would have ended: nothing was
+    stored, and the stream goes on.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class MetadataEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    REQUEST_ID_FIELD_NUMBER: _builtins.int
+    CODE_FIELD_NUMBER: _builtins.int
+    REASON_FIELD_NUMBER: _builtins.int
+    MESSAGE_FIELD_NUMBER: _builtins.int
+    METADATA_FIELD_NUMBER: _builtins.int
+    request_id: _builtins.str
+    code: _builtins.str
+    """The status code's name, as the unary call's status (e.g. "ABORTED")."""
+    reason: _builtins.str
+    """The machine-readable reason: the unary call's ErrorInfo.reason."""
+    message: _builtins.str
+    @_builtins.property
+    def metadata(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """The unary call's ErrorInfo.metadata (e.g. "position" on stale-position)."""
+
+    def __init__(
+        self,
+        *,
+        request_id: _builtins.str = ...,
+        code: _builtins.str = ...,
+        reason: _builtins.str = ...,
+        message: _builtins.str = ...,
+        metadata: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["code", b"code", "message", b"message", "metadata", b"metadata", "reason", b"reason", "request_id", b"request_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PlayRefusal: _TypeAlias = PlayRefusal  # noqa: Y015

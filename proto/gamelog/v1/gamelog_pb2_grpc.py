@@ -119,6 +119,11 @@ class GameLogStub:
                 request_serializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyRequest.SerializeToString,
                 response_deserializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyResponse.FromString,
                 _registered_method=True)
+        self.Play = channel.stream_stream(
+                '/gamelog.v1.GameLog/Play',
+                request_serializer=gamelog_dot_v1_dot_gamelog__pb2.PlayRequest.SerializeToString,
+                response_deserializer=gamelog_dot_v1_dot_gamelog__pb2.PlayResponse.FromString,
+                _registered_method=True)
 
 
 class GameLogServicer:
@@ -246,6 +251,49 @@ class GameLogServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Play(self, request_iterator, context):
+        """One stream to play on: several games, each joined with its token, their
+        moves and take-backs sent and answered, and every new record of each
+        joined game received as FollowGame sends it (redacted for the token, with
+        notation). What PlayMove, TakeBack and FollowGame do, on one call and
+        without a unary call's cost per move (docs/play-stream.md).
+
+        Each PlayRequest names a game and does one thing:
+        join       follow the game with a token (a seat's, the arbiter's, or
+        none for a spectator; empty: the stream's own
+        "authorization" metadata) from from_position; answered
+        with an ack whose position is the game's last stored
+        position, sent after every record up to it.
+        move       as PlayMove in a joined game, with its token: at_position,
+        and request_id as PlayMove's idempotency key (a retry with
+        the same id, on this stream or another, stores nothing new
+        and is acked with replayed set).
+        take_back  as TakeBack in a joined game, with its token.
+        Each request is answered by exactly one PlayResponse carrying either an
+        ack or a refusal, with the request's request_id and game_id. A refusal
+        is what PlayMove or TakeBack would have ended with, as data: the status
+        code's name, the ErrorInfo reason and metadata, the message; the stream
+        goes on. A request in a game not joined is refused "not-joined".
+
+        Ordering: within one game, requests are handled one after another in
+        the order sent. A move's or take-back's records come before its ack or
+        in it (PlayAck.records): a client that sees the ack has seen them. Records
+        of one game come in position order, none missed and none twice, whether
+        as record answers or in acks. Requests in different games run side by
+        side and their answers may interleave.
+
+        The stream ends OK once the client has closed its side and every request
+        it sent is answered. It ends with a status (and the ErrorInfo metadata
+        game_id and from_position) when a game's records cannot be sent: the
+        client fell too far behind (RESOURCE_EXHAUSTED) or the server is stopping
+        (UNAVAILABLE). To resume, open a new stream and join each game from the
+        position after the last record received; resend any request not yet
+        answered with its request_id (a move already stored is acked, replayed).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameLogServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -333,6 +381,11 @@ def add_GameLogServicer_to_server(servicer, server):
                     servicer.GetSigningKey,
                     request_deserializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyRequest.FromString,
                     response_serializer=gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyResponse.SerializeToString,
+            ),
+            'Play': grpc.stream_stream_rpc_method_handler(
+                    servicer.Play,
+                    request_deserializer=gamelog_dot_v1_dot_gamelog__pb2.PlayRequest.FromString,
+                    response_serializer=gamelog_dot_v1_dot_gamelog__pb2.PlayResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -794,6 +847,33 @@ class GameLog:
             '/gamelog.v1.GameLog/GetSigningKey',
             gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyRequest.SerializeToString,
             gamelog_dot_v1_dot_gamelog__pb2.GetSigningKeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Play(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/gamelog.v1.GameLog/Play',
+            gamelog_dot_v1_dot_gamelog__pb2.PlayRequest.SerializeToString,
+            gamelog_dot_v1_dot_gamelog__pb2.PlayResponse.FromString,
             options,
             channel_credentials,
             insecure,

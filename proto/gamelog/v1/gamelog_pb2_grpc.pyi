@@ -84,6 +84,45 @@ class GameLogStub:
     """The public half of the key this server signs chain heads with, and the
     retired keys whose signatures it still stands by.
     """
+    Play: _grpc.StreamStreamMultiCallable[_gamelog_pb2.PlayRequest, _gamelog_pb2.PlayResponse]
+    """One stream to play on: several games, each joined with its token, their
+    moves and take-backs sent and answered, and every new record of each
+    joined game received as FollowGame sends it (redacted for the token, with
+    notation). What PlayMove, TakeBack and FollowGame do, on one call and
+    without a unary call's cost per move (docs/play-stream.md).
+
+    Each PlayRequest names a game and does one thing:
+      join       follow the game with a token (a seat's, the arbiter's, or
+                 none for a spectator; empty: the stream's own
+                 "authorization" metadata) from from_position; answered
+                 with an ack whose position is the game's last stored
+                 position, sent after every record up to it.
+      move       as PlayMove in a joined game, with its token: at_position,
+                 and request_id as PlayMove's idempotency key (a retry with
+                 the same id, on this stream or another, stores nothing new
+                 and is acked with replayed set).
+      take_back  as TakeBack in a joined game, with its token.
+    Each request is answered by exactly one PlayResponse carrying either an
+    ack or a refusal, with the request's request_id and game_id. A refusal
+    is what PlayMove or TakeBack would have ended with, as data: the status
+    code's name, the ErrorInfo reason and metadata, the message; the stream
+    goes on. A request in a game not joined is refused "not-joined".
+
+    Ordering: within one game, requests are handled one after another in
+    the order sent. A move's or take-back's records come before its ack or
+    in it (PlayAck.records): a client that sees the ack has seen them. Records
+    of one game come in position order, none missed and none twice, whether
+    as record answers or in acks. Requests in different games run side by
+    side and their answers may interleave.
+
+    The stream ends OK once the client has closed its side and every request
+    it sent is answered. It ends with a status (and the ErrorInfo metadata
+    game_id and from_position) when a game's records cannot be sent: the
+    client fell too far behind (RESOURCE_EXHAUSTED) or the server is stopping
+    (UNAVAILABLE). To resume, open a new stream and join each game from the
+    position after the last record received; resend any request not yet
+    answered with its request_id (a move already stored is acked, replayed).
+    """
 
 @_typing.type_check_only
 class GameLogAsyncStub(GameLogStub):
@@ -127,6 +166,45 @@ class GameLogAsyncStub(GameLogStub):
     GetSigningKey: _aio.UnaryUnaryMultiCallable[_gamelog_pb2.GetSigningKeyRequest, _gamelog_pb2.GetSigningKeyResponse]  # type: ignore[assignment]
     """The public half of the key this server signs chain heads with, and the
     retired keys whose signatures it still stands by.
+    """
+    Play: _aio.StreamStreamMultiCallable[_gamelog_pb2.PlayRequest, _gamelog_pb2.PlayResponse]  # type: ignore[assignment]
+    """One stream to play on: several games, each joined with its token, their
+    moves and take-backs sent and answered, and every new record of each
+    joined game received as FollowGame sends it (redacted for the token, with
+    notation). What PlayMove, TakeBack and FollowGame do, on one call and
+    without a unary call's cost per move (docs/play-stream.md).
+
+    Each PlayRequest names a game and does one thing:
+      join       follow the game with a token (a seat's, the arbiter's, or
+                 none for a spectator; empty: the stream's own
+                 "authorization" metadata) from from_position; answered
+                 with an ack whose position is the game's last stored
+                 position, sent after every record up to it.
+      move       as PlayMove in a joined game, with its token: at_position,
+                 and request_id as PlayMove's idempotency key (a retry with
+                 the same id, on this stream or another, stores nothing new
+                 and is acked with replayed set).
+      take_back  as TakeBack in a joined game, with its token.
+    Each request is answered by exactly one PlayResponse carrying either an
+    ack or a refusal, with the request's request_id and game_id. A refusal
+    is what PlayMove or TakeBack would have ended with, as data: the status
+    code's name, the ErrorInfo reason and metadata, the message; the stream
+    goes on. A request in a game not joined is refused "not-joined".
+
+    Ordering: within one game, requests are handled one after another in
+    the order sent. A move's or take-back's records come before its ack or
+    in it (PlayAck.records): a client that sees the ack has seen them. Records
+    of one game come in position order, none missed and none twice, whether
+    as record answers or in acks. Requests in different games run side by
+    side and their answers may interleave.
+
+    The stream ends OK once the client has closed its side and every request
+    it sent is answered. It ends with a status (and the ErrorInfo metadata
+    game_id and from_position) when a game's records cannot be sent: the
+    client fell too far behind (RESOURCE_EXHAUSTED) or the server is stopping
+    (UNAVAILABLE). To resume, open a new stream and join each game from the
+    position after the last record received; resend any request not yet
+    answered with its request_id (a move already stored is acked, replayed).
     """
 
 class GameLogServicer(metaclass=_abc_1.ABCMeta):
@@ -270,6 +348,51 @@ class GameLogServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_gamelog_pb2.GetSigningKeyResponse, _abc.Awaitable[_gamelog_pb2.GetSigningKeyResponse]]:
         """The public half of the key this server signs chain heads with, and the
         retired keys whose signatures it still stands by.
+        """
+
+    @_abc_1.abstractmethod
+    def Play(
+        self,
+        request_iterator: _MaybeAsyncIterator[_gamelog_pb2.PlayRequest],
+        context: _ServicerContext,
+    ) -> _typing.Union[_abc.Iterator[_gamelog_pb2.PlayResponse], _abc.AsyncIterator[_gamelog_pb2.PlayResponse]]:
+        """One stream to play on: several games, each joined with its token, their
+        moves and take-backs sent and answered, and every new record of each
+        joined game received as FollowGame sends it (redacted for the token, with
+        notation). What PlayMove, TakeBack and FollowGame do, on one call and
+        without a unary call's cost per move (docs/play-stream.md).
+
+        Each PlayRequest names a game and does one thing:
+          join       follow the game with a token (a seat's, the arbiter's, or
+                     none for a spectator; empty: the stream's own
+                     "authorization" metadata) from from_position; answered
+                     with an ack whose position is the game's last stored
+                     position, sent after every record up to it.
+          move       as PlayMove in a joined game, with its token: at_position,
+                     and request_id as PlayMove's idempotency key (a retry with
+                     the same id, on this stream or another, stores nothing new
+                     and is acked with replayed set).
+          take_back  as TakeBack in a joined game, with its token.
+        Each request is answered by exactly one PlayResponse carrying either an
+        ack or a refusal, with the request's request_id and game_id. A refusal
+        is what PlayMove or TakeBack would have ended with, as data: the status
+        code's name, the ErrorInfo reason and metadata, the message; the stream
+        goes on. A request in a game not joined is refused "not-joined".
+
+        Ordering: within one game, requests are handled one after another in
+        the order sent. A move's or take-back's records come before its ack or
+        in it (PlayAck.records): a client that sees the ack has seen them. Records
+        of one game come in position order, none missed and none twice, whether
+        as record answers or in acks. Requests in different games run side by
+        side and their answers may interleave.
+
+        The stream ends OK once the client has closed its side and every request
+        it sent is answered. It ends with a status (and the ErrorInfo metadata
+        game_id and from_position) when a game's records cannot be sent: the
+        client fell too far behind (RESOURCE_EXHAUSTED) or the server is stopping
+        (UNAVAILABLE). To resume, open a new stream and join each game from the
+        position after the last record received; resend any request not yet
+        answered with its request_id (a move already stored is acked, replayed).
         """
 
 def add_GameLogServicer_to_server(servicer: GameLogServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
