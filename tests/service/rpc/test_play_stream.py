@@ -433,3 +433,37 @@ def test_a_stream_that_stops_reading_ends_naming_its_game_and_resumes_without_ga
         asyncio.run(scenario())
     finally:
         server.stop()
+
+
+def test_a_stream_ends_with_its_game_and_where_to_join_again_when_the_server_stops(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM: a Play stream ends UNAVAILABLE (server-stopping), naming one of
+    its games and the position to join it again from, and the server exits
+    cleanly."""
+    server = start_server_process(tmp_path, "--memory")
+    ended: list[grpc.aio.AioRpcError] = []
+    games: list[str] = []
+
+    async def play() -> None:
+        async with grpc.aio.insecure_channel(server.address) as channel:
+            stub = pb_grpc.GameLogStub(channel)
+            created = await stub.CreateGame(pb.CreateGameRequest(game="freeform", seats=["ann"]))
+            games.append(created.game_id)
+            stream = stub.Play(metadata=bearer(created.seat_tokens["ann"]), timeout=30)
+            join = pb.PlayJoin()
+            await stream.write(pb.PlayRequest(game_id=created.game_id, join=join))
+            assert (await stream.read()).record.position == 0
+            assert (await stream.read()).HasField("ack")
+            stopped = asyncio.get_running_loop().run_in_executor(None, server.stop)
+            try:
+                assert await asyncio.wait_for(stream.read(), 30) is not grpc.aio.EOF
+            except grpc.aio.AioRpcError as error:
+                ended.append(error)
+            assert await stopped == 0
+
+    asyncio.run(play())
+    assert ended and ended[0].code() == grpc.StatusCode.UNAVAILABLE
+    reason, details = error_info(ended[0])
+    assert reason == "server-stopping"
+    assert details == {"from_position": "1", "game_id": games[0]}
