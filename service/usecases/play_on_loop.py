@@ -54,10 +54,14 @@ class PlayOnLoop:
         request_id: str = "",
         executor: Executor | None = None,
         as_seat: str = "",
+        shown: bool = True,
     ) -> Played:
         """Validate and store one move played at ``at_position``; the work
         that may wait for anything but the commit runs in ``executor``
-        (``as_seat``: the arbiter plays that seat's move, always there)."""
+        (``as_seat``: the arbiter plays that seat's move, always there).
+        Without ``shown``, a move decided here is answered without its
+        records cut and worded for the mover (a play stream's fan-out does
+        that for every seat)."""
         loop = asyncio.get_running_loop()
         decided = (
             None
@@ -98,6 +102,8 @@ class PlayOnLoop:
                 raise refusal from None
             call = functools.partial(self.commands.after_lost_race, game_id, request_id, seat, move)
             return await loop.run_in_executor(executor, call)
+        if not shown:
+            return Played(game.position, records, seat=seat, finished=game.is_finished)
         return played(game, before, records, seat)
 
     def _decide_in_memory(
