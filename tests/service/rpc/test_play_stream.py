@@ -226,11 +226,13 @@ def test_take_backs_on_the_stream_answer_as_take_back_does(
     assert streams["ben"].until(created.game_id, 3)[-1]["kind"] == "takeback"
 
 
-def hidden_parts_seen(game: str, seats: list[str], client: Client, moves: int) -> dict[str, int]:
+def hidden_parts_seen(
+    game: str, seats: list[str], client: Client, moves: int
+) -> tuple[dict[str, int], list[Any]]:
     """Play ``moves`` random moves of ``game`` over one stream per seat, and
     check each stream's records against what the rules hide from its seat
     at each position; how many hidden parts each seat had (to show the
-    check had something to find)."""
+    check had something to find), and the arbiter's records."""
     created = client.create(game, seats, seed_hex="1234")
     streams = seat_streams(client, created)
     try:
@@ -251,25 +253,27 @@ def hidden_parts_seen(game: str, seats: list[str], client: Client, moves: int) -
                 leaks = find_leaks(record, hidden)
                 assert not leaks, f"{seat} at {record['position']}: {leaks[:3]}"
             assert received != full  # the arbiter's records differ: redaction happened
-        return hidden_counts
+        return hidden_counts, full
     finally:
         for stream in streams.values():
             stream.cancel()
 
 
 @pytest.mark.parametrize(
-    ("game", "seats", "moves"),
+    ("game", "seats", "moves", "sealed"),
     [
-        ("three-too-many", SEATS, 12),
-        ("hadara", ["ann", "ben", "cat"], 25),
-        ("panem", ["ann", "ben", "cat"], 40),
+        ("three-too-many", SEATS, 12, "card"),  # a hand of cards
+        ("hadara", ["ann", "ben", "cat"], 25, ""),
+        ("panem", ["ann", "ben", "cat"], 40, "tribute"),  # sealed tributes, one by one
     ],
 )
 def test_a_seats_stream_never_carries_another_seats_hidden_parts(
-    client: Client, game: str, seats: list[str], moves: int
+    client: Client, game: str, seats: list[str], moves: int, sealed: str
 ) -> None:
-    hidden = hidden_parts_seen(game, seats, client, moves)
+    hidden, full = hidden_parts_seen(game, seats, client, moves)
     assert all(count > 0 for count in hidden.values())
+    if sealed:  # the secret the test is about was played
+        assert any(sealed in (r.get("move") or {}) for r in full if r["kind"] == "move")
 
 
 def test_one_stream_plays_several_games_its_answers_named_by_game(client: Client) -> None:
