@@ -42,6 +42,7 @@ class PlayStream:
         self.records: dict[str, list[Any]] = {}
         """Each joined game's records as read, position by position (JSON)."""
         self.notation: dict[str, list[str]] = {}
+        self._forgotten: set[str] = set()
         self._call: Any = client.stub.Play(
             iter(self._outbox.get, _END), metadata=bearer(token), wait_for_ready=True
         )
@@ -119,11 +120,15 @@ class PlayStream:
             raise api_error(error) from None
 
     def _keep(self, game_id: str, record: Any) -> None:
+        if game_id in self._forgotten:
+            return  # read after the client was done with it
         self.records.setdefault(game_id, []).append(json.loads(record.record_json))
         self.notation.setdefault(game_id, []).append(record.notation)
 
     def forget(self, game_id: str) -> None:
-        """Drop what was kept of a game this client is done with."""
+        """Drop what was kept of a game this client is done with, and keep
+        nothing more of it (its last records may still be on their way)."""
+        self._forgotten.add(game_id)
         self.records.pop(game_id, None)
         self.notation.pop(game_id, None)
 

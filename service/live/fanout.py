@@ -112,6 +112,8 @@ class GameFeed:
         self._again = False
         self._poked = -1
         self._covered = -1
+        self._blind = False
+        """Told that something was stored without where (look whatever the head)."""
         self._ready = False
         self.loaded: asyncio.Task[None] = asyncio.get_running_loop().create_task(self._load())
 
@@ -141,6 +143,8 @@ class GameFeed:
             if position <= self.head or position <= self._covered:
                 return
             self._poked = max(self._poked, position)
+        else:
+            self._blind = True
         self._again = True
         if self._reading is None and self._ready:
             self._reading = asyncio.get_running_loop().create_task(self._read_new())
@@ -156,6 +160,11 @@ class GameFeed:
         try:
             while self._again and self.followers:
                 self._again = False
+                if not self._blind and self._poked <= self.head:
+                    # Its committer offered what was stored (``offer``) while
+                    # this read waited for its turn: nothing is left to read.
+                    continue
+                self._blind = False
                 # Everything poked until now was committed before this read
                 # starts, so the read sees it: later pokes up to here need none.
                 self._covered = self._poked
@@ -166,7 +175,7 @@ class GameFeed:
                 except Exception:
                     log.exception("reading game %s for its followers failed", self.game_id)
                     self._covered = self.head
-                    self._again = True
+                    self._again = self._blind = True
                     await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
                     failures += 1
                     continue

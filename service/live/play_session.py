@@ -316,6 +316,7 @@ class PlaySession:
             request.request_id,
             self.executor,
             request.seat,
+            shown=False,  # each seat's stream gets the records from the fan-out
         )
         acked = Acked(
             request.request_id, str(request.game_id), played.position, replayed=played.replayed

@@ -56,10 +56,14 @@ class PlayOnLoop:
         request_id: str = "",
         executor: Executor | None = None,
         as_seat: str = "",
+        shown: bool = True,
     ) -> Played:
         """Validate and store one move played at ``at_position``; the work
         that may wait for anything but the commit runs in ``executor``
-        (``as_seat``: the arbiter plays that seat's move, always there)."""
+        (``as_seat``: the arbiter plays that seat's move, always there).
+        Without ``shown``, a move decided here is answered without its
+        records cut and worded for the mover (a play stream's fan-out does
+        that for every seat)."""
         loop = asyncio.get_running_loop()
         decided = (
             None
@@ -104,6 +108,8 @@ class PlayOnLoop:
             # The end is stored: its signature is written before the answer,
             # off the loop, as every end's is.
             await loop.run_in_executor(executor, self.signing.games_ended, [game])
+        if not shown:
+            return Played(game.position, records, seat=seat, finished=game.is_finished)
         return played(game, before, records, seat)
 
     def _decide_in_memory(

@@ -177,3 +177,22 @@ def test_tournament_names_print_as_written_not_as_markup(sqlite_server: ServerPr
     assert "[red]x[/red]" in registered.stdout
     assert "[/bold]Open" in gamelog(sqlite_server, "tournament", "show", tid).stdout
     assert "[red]x[/red]" in gamelog(sqlite_server, "tournament", "standings", tid).stdout
+
+
+def test_selfplay_plays_each_seat_over_a_play_stream_of_its_own(
+    sqlite_server: ServerProcess,
+) -> None:
+    games = gamelog_json(
+        sqlite_server, "selfplay", "three-too-many", "--players", "3", "--games", "2"
+    )
+    seat_of_stream: dict[str, set[str]] = {}
+    with sqlite_server.client() as client:
+        for game in games:
+            moves = [r for r in client.records(game["game_id"]) if r["kind"] == "move"]
+            assert len(moves) == game["moves"] > 0
+            for move in moves:
+                # A stream's client names each request: its stream's prefix, a count.
+                stream = move["request_id"].rsplit("-", 1)[0]
+                seat_of_stream.setdefault(stream, set()).add(move["seat"])
+    # Three streams for the whole run, each one seat's in both games.
+    assert sorted(seat_of_stream.values()) == [{"p1"}, {"p2"}, {"p3"}]

@@ -14,6 +14,8 @@ Errors: standard status codes with a google.rpc.Status detail
   INVALID_ARGUMENT malformed input, FAILED_PRECONDITION illegal move,
   ABORTED position conflict, PERMISSION_DENIED wrong seat, NOT_FOUND,
   UNAUTHENTICATED, RESOURCE_EXHAUSTED size limits. A refused call writes nothing.
+  On the Play stream each request's refusal is data (PlayRefusal: the same
+  code, reason and metadata) and the stream goes on.
 """
 
 from collections import abc as _abc

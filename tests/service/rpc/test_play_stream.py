@@ -226,11 +226,13 @@ def test_take_backs_on_the_stream_answer_as_take_back_does(
     assert streams["ben"].until(created.game_id, 3)[-1]["kind"] == "takeback"
 
 
-def hidden_parts_seen(game: str, seats: list[str], client: Client, moves: int) -> dict[str, int]:
+def hidden_parts_seen(
+    game: str, seats: list[str], client: Client, moves: int
+) -> tuple[dict[str, int], list[Any]]:
     """Play ``moves`` random moves of ``game`` over one stream per seat, and
     check each stream's records against what the rules hide from its seat
     at each position; how many hidden parts each seat had (to show the
-    check had something to find)."""
+    check had something to find), and the arbiter's records."""
     created = client.create(game, seats, seed_hex="1234")
     streams = seat_streams(client, created)
     try:
@@ -251,25 +253,27 @@ def hidden_parts_seen(game: str, seats: list[str], client: Client, moves: int) -
                 leaks = find_leaks(record, hidden)
                 assert not leaks, f"{seat} at {record['position']}: {leaks[:3]}"
             assert received != full  # the arbiter's records differ: redaction happened
-        return hidden_counts
+        return hidden_counts, full
     finally:
         for stream in streams.values():
             stream.cancel()
 
 
 @pytest.mark.parametrize(
-    ("game", "seats", "moves"),
+    ("game", "seats", "moves", "sealed"),
     [
-        ("three-too-many", SEATS, 12),
-        ("hadara", ["ann", "ben", "cat"], 25),
-        ("panem", ["ann", "ben", "cat"], 40),
+        ("three-too-many", SEATS, 12, "card"),  # a hand of cards
+        ("hadara", ["ann", "ben", "cat"], 25, ""),
+        ("panem", ["ann", "ben", "cat"], 40, "tribute"),  # sealed tributes, one by one
     ],
 )
 def test_a_seats_stream_never_carries_another_seats_hidden_parts(
-    client: Client, game: str, seats: list[str], moves: int
+    client: Client, game: str, seats: list[str], moves: int, sealed: str
 ) -> None:
-    hidden = hidden_parts_seen(game, seats, client, moves)
+    hidden, full = hidden_parts_seen(game, seats, client, moves)
     assert all(count > 0 for count in hidden.values())
+    if sealed:  # the secret the test is about was played
+        assert any(sealed in (r.get("move") or {}) for r in full if r["kind"] == "move")
 
 
 def test_one_stream_plays_several_games_its_answers_named_by_game(client: Client) -> None:
@@ -433,3 +437,37 @@ def test_a_stream_that_stops_reading_ends_naming_its_game_and_resumes_without_ga
         asyncio.run(scenario())
     finally:
         server.stop()
+
+
+def test_a_stream_ends_with_its_game_and_where_to_join_again_when_the_server_stops(
+    tmp_path: Path,
+) -> None:
+    """SIGTERM: a Play stream ends UNAVAILABLE (server-stopping), naming one of
+    its games and the position to join it again from, and the server exits
+    cleanly."""
+    server = start_server_process(tmp_path, "--memory")
+    ended: list[grpc.aio.AioRpcError] = []
+    games: list[str] = []
+
+    async def play() -> None:
+        async with grpc.aio.insecure_channel(server.address) as channel:
+            stub = pb_grpc.GameLogStub(channel)
+            created = await stub.CreateGame(pb.CreateGameRequest(game="freeform", seats=["ann"]))
+            games.append(created.game_id)
+            stream = stub.Play(metadata=bearer(created.seat_tokens["ann"]), timeout=30)
+            join = pb.PlayJoin()
+            await stream.write(pb.PlayRequest(game_id=created.game_id, join=join))
+            assert (await stream.read()).record.position == 0
+            assert (await stream.read()).HasField("ack")
+            stopped = asyncio.get_running_loop().run_in_executor(None, server.stop)
+            try:
+                assert await asyncio.wait_for(stream.read(), 30) is not grpc.aio.EOF
+            except grpc.aio.AioRpcError as error:
+                ended.append(error)
+            assert await stopped == 0
+
+    asyncio.run(play())
+    assert ended and ended[0].code() == grpc.StatusCode.UNAVAILABLE
+    reason, details = error_info(ended[0])
+    assert reason == "server-stopping"
+    assert details == {"from_position": "1", "game_id": games[0]}
