@@ -1,19 +1,24 @@
 """A director's whole evening through the CLI (issue 31): 40 players registered
-from a CSV file, five rounds of three-too-many at tables of 3 and 4 played by
-selfplay, one round withdrawn and paired again, two results entered from
-paper, finished, audited clean."""
+from a CSV file, five Swiss rounds played by selfplay (three-too-many at
+tables of 3 and 4; Carcassonne at tables of 2), one round withdrawn and
+paired again, two results entered from paper, finished, audited clean."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from gamelog.cli.process import ServerProcess
 
 from support.cli import gamelog, gamelog_json
 
 
+@pytest.mark.parametrize(
+    ("game", "table_size"), [("three-too-many", "3-4"), ("carcassonne-hg", "2")]
+)
 def test_a_40_player_evening_from_csv_to_a_clean_audit(
-    memory_server: ServerProcess, tmp_path: Path
+    memory_server: ServerProcess, tmp_path: Path, game: str, table_size: str
 ) -> None:
     created = gamelog_json(
         memory_server,
@@ -21,11 +26,13 @@ def test_a_40_player_evening_from_csv_to_a_clean_audit(
         "new",
         "Forty at the club",
         "--game",
-        "three-too-many",
+        game,
         "--table-size",
-        "3-4",
+        table_size,
         "--rounds",
         "5",
+        "--system",
+        "swiss",
         "--seed",
         "40",
     )
