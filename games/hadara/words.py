@@ -72,7 +72,7 @@ def card_named(components: Components, card_id: object) -> str:
     card's face; anything that is no card id of the set (a hidden card,
     None) is left as it is.
 
-    >>> from gamelog.games.hadara.cards import shipped_components
+    >>> from gamelog.games.hadara.component_set import shipped_components
     >>> card_named(shipped_components("hadara/house-1"), "I-blue-04")
     'I-blue-04 (+2 culture, +1 food; 2 points)'
     """

@@ -37,7 +37,7 @@ from bench.failover import LocalCluster, Player, check_store, cluster_problem, n
 from gamelog.cli.client import Client
 from gamelog.cli.process import start_server_process
 
-pytestmark = [pytest.mark.postgres, pytest.mark.patroni]
+pytestmark = [pytest.mark.postgres, pytest.mark.patroni, pytest.mark.e2e]
 
 PLAYERS = 4
 BEFORE = 100
