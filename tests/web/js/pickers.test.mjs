@@ -191,6 +191,14 @@ test("the schema form: a schema of exactly one key among several gives a variant
   assert.deepEqual(moveFrom(variants[1], {}), { move: { skip: true } });
 });
 
+test("the schema form: boolean subschemas (strict schemas' absent and any) draw without error", () => {
+  const [variant] = variantsOf({
+    oneOf: [{ type: "object", properties: { done: { const: true }, trade: false, note: true }, required: ["done"] }],
+  });
+  assert.deepEqual(variant.fields.map((f) => [f.name, f.kind]), [["done", "const"], ["note", "json"]]);
+  assert.deepEqual(moveFrom(variant, { note: "null" }).move.done, true);
+});
+
 import { beforeOwnLastMove, currentLine } from "../../../web/static/takeback.js";
 
 test("taking back: a seat's last move still standing, across earlier take-backs", () => {

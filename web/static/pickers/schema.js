@@ -8,6 +8,8 @@
 // moveFrom(variant, values) -> { move } or { error }
 
 function fieldOf(name, schema, required) {
+  // A boolean schema: true admits anything (a JSON field); false is dropped in variantOf.
+  if (typeof schema !== "object" || schema === null) return { name, required, description: "", kind: "json", value: "null" };
   const base = { name, required, description: schema.description || "" };
   if ("const" in schema) return { ...base, kind: "const", value: schema.const };
   if (Array.isArray(schema.enum)) return { ...base, kind: "enum", options: schema.enum, value: schema.enum[0] };
@@ -22,7 +24,10 @@ function fieldOf(name, schema, required) {
 function variantOf(schema, title) {
   const required = new Set(schema.required || []);
   const properties = schema.properties || {};
-  const fields = Object.entries(properties).map(([name, sub]) => fieldOf(name, sub, required.has(name)));
+  // A property whose schema is false must be absent: no field for it.
+  const fields = Object.entries(properties)
+    .filter(([, sub]) => sub !== false)
+    .map(([name, sub]) => fieldOf(name, sub, required.has(name)));
   if (!fields.length) {
     const example = schema.examples?.[0] ?? {};
     fields.push({ name: "", kind: "json", value: JSON.stringify(example), required: true, description: schema.description || "" });
