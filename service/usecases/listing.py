@@ -16,6 +16,7 @@ of the index, so one bad game never makes a call about the others fail.
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 from uuid import UUID
 
 from gamelog.replay.checks import quoted
@@ -129,29 +130,8 @@ class Listing:
         """The game ``text`` names: a full id as it is (32 hex digits, dashes
         optional), or the one game whose id starts with ``text`` (at least
         four hex digits, dashes optional), as git takes a commit's prefix."""
-        cleaned = text.strip()
-        try:
-            return UUID(cleaned)
-        except ValueError:
-            pass
-        prefix = cleaned.replace("-", "").lower()
-        if not MIN_PREFIX <= len(prefix) < 32 or set(prefix) - set(string.hexdigits.lower()):
-            raise InvalidArgument(
-                "bad-game-id",
-                f"{quoted(text)} is not a game id: give the id or its first {MIN_PREFIX} "
-                "or more hex digits",
-            )
         index = self.index.current()
-        found = index.ids_with_prefix(prefix, 2)
-        if not found:
-            raise NotFound("no-such-game", f"no game id starts with {cleaned}")
-        if len(found) > 1:
-            count = index.count_with_prefix(prefix)
-            raise InvalidArgument(
-                "ambiguous-game-id",
-                f"{count} games have ids starting with {cleaned}; give more of the id",
-            )
-        return found[0]
+        return resolve_short_id(text, "game", index.ids_with_prefix, index.count_with_prefix)
 
     def games_with_creation_hash(self, creation_hash: str) -> list[UUID]:
         """The stored games whose creation record has this hash, oldest first:
@@ -178,3 +158,36 @@ def page_start(page_token: str) -> int | None:
     if not (page_token.isascii() and page_token.isdigit()) or len(page_token) > 18:
         raise InvalidArgument("bad-page-token", "that page token is not one a listing gave")
     return int(page_token)
+
+
+def resolve_short_id(
+    text: str,
+    kind: str,
+    with_prefix: Callable[[str, int], list[UUID]],
+    count_with_prefix: Callable[[str], int],
+) -> UUID:
+    """The id ``text`` names among the stored ``kind``s (games, tournaments):
+    a full id as it is (dashes optional), or the one id that starts with
+    ``text`` (at least MIN_PREFIX hex digits), as git takes a commit's prefix."""
+    cleaned = text.strip() if isinstance(text, str) else ""
+    try:
+        return UUID(cleaned)
+    except ValueError:
+        pass
+    prefix = cleaned.replace("-", "").lower()
+    if not MIN_PREFIX <= len(prefix) < 32 or set(prefix) - set(string.hexdigits.lower()):
+        raise InvalidArgument(
+            f"bad-{kind}-id",
+            f"{quoted(text)} is not a {kind} id: give the id or its first {MIN_PREFIX} "
+            "or more hex digits",
+        )
+    found = with_prefix(prefix, 2)
+    if not found:
+        raise NotFound(f"no-such-{kind}", f"no {kind} id starts with {cleaned}")
+    if len(found) > 1:
+        raise InvalidArgument(
+            f"ambiguous-{kind}-id",
+            f"{count_with_prefix(prefix)} {kind}s have ids starting with {cleaned}; "
+            "give more of the id",
+        )
+    return found[0]

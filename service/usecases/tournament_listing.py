@@ -11,15 +11,13 @@ store.
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from uuid import UUID
 
-from gamelog.replay.checks import quoted
 from gamelog.service.index.follower import IndexFollower
 from gamelog.service.index.view import IndexedTournament, TournamentFilter
-from gamelog.service.model.refusals import InvalidArgument, NotFound
-from gamelog.service.usecases.listing import MIN_PREFIX, page_start
+from gamelog.service.model.refusals import InvalidArgument
+from gamelog.service.usecases.listing import page_start, resolve_short_id
 
 __all__ = ["TournamentFilter", "TournamentListing", "TournamentsPage"]
 
@@ -61,29 +59,13 @@ class TournamentListing:
         """The tournament ``text`` names: a full id as it is (dashes
         optional), or the one tournament whose id starts with ``text`` (at
         least four hex digits), as games take short ids."""
-        cleaned = text.strip() if isinstance(text, str) else ""
-        try:
-            return UUID(cleaned)
-        except ValueError:
-            pass
-        prefix = cleaned.replace("-", "").lower()
-        if not MIN_PREFIX <= len(prefix) < 32 or set(prefix) - set(string.hexdigits.lower()):
-            raise InvalidArgument(
-                "bad-tournament-id",
-                f"{quoted(text)} is not a tournament id: give the id or its first "
-                f"{MIN_PREFIX} or more hex digits",
-            )
         index = self.index.current()
-        found = index.tournament_ids_with_prefix(prefix, 2)
-        if not found:
-            raise NotFound("no-such-tournament", f"no tournament id starts with {cleaned}")
-        if len(found) > 1:
-            count = index.count_tournaments_with_prefix(prefix)
-            raise InvalidArgument(
-                "ambiguous-tournament-id",
-                f"{count} tournaments have ids starting with {cleaned}; give more of the id",
-            )
-        return found[0]
+        return resolve_short_id(
+            text,
+            "tournament",
+            index.tournament_ids_with_prefix,
+            index.count_tournaments_with_prefix,
+        )
 
     def copies_of(self, creation_hash: str) -> list[UUID]:
         """The stored tournaments whose creation record has this hash, oldest
