@@ -184,25 +184,30 @@ class GameFeed:
         finally:
             self._reading = None
 
-    def offer(self, records: list[Record]) -> None:
+    def offer(self, records: list[Record], state: Any = None) -> None:
         """Records this process just committed, handed over by the one that
         committed them: held at once if they continue the feed, saving the
         store read (the committed records are the stored ones: the same hash
-        chain); else the read brings them."""
+        chain); else the read brings them. ``state``, the game's state after
+        them, where the committer has it, saves folding them again."""
         if self._ready and records and records[0]["position"] == self.head + 1:
             self._covered = max(self._covered, records[-1]["position"])
-            self._append(records)
+            self._append(records, state)
 
-    def _append(self, records: list[Record]) -> None:
+    def _append(self, records: list[Record], state: Any = None) -> None:
         was_finished = self.finished
+        # The committer's state is the state after the batch's one move
+        # (the records after it, an end, change no state); else fold.
+        moves = [record for record in records if record["kind"] == "move"]
+        known = moves[0] if state is not None and len(moves) == 1 else None
         for record in records:
-            if record["position"] < len(self.records) and not self.finished:
-                continue  # offered by its committer while this read was under way
+            if record["position"] < len(self.records):
+                continue  # held already: offered by its committer while a read was under way
             if record["position"] != len(self.records) or self.finished:
                 log.error("game %s: record at %s out of line", self.game_id, record["position"])
                 break
             self.records.append(record)
-            self.states.append(self._state_after(record))
+            self.states.append(state if record is known else self._state_after(record))
             self.finished = record["kind"] == "finished"
         if self.finished and not was_finished:
             # Once finished, every viewer sees the finished game's record,
@@ -332,9 +337,9 @@ class Subscription:
             await feed.changed.wait()
         return self.dropped is None
 
-    def offer(self, records: list[Record]) -> None:
+    def offer(self, records: list[Record], state: Any = None) -> None:
         """Records just committed in this game by this process (``GameFeed.offer``)."""
-        self.feed.offer(records)
+        self.feed.offer(records, state)
 
     def take(self, first: int, last: int) -> list[Entry]:
         """The entries from ``first`` to ``last`` (held by the feed), handed

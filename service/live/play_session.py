@@ -115,6 +115,17 @@ class Recorded:
 
 
 Answer = Acked | RefusedRequest | Recorded
+
+
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """What a request stored: its records, and the game's state after them
+    where the move was decided in memory (else None: the feed folds them)."""
+
+    records: list[Record]
+    state: Any = None
+
+
 Send = Callable[[Answer], Awaitable[None]]
 
 
@@ -246,7 +257,10 @@ class PlaySession:
         async with followed.lock:
             try:
                 if isinstance(request, Join):
-                    done: tuple[Acked, list[Record]] = (await self._join(request, followed), [])
+                    done: tuple[Acked, Committed] = (
+                        await self._join(request, followed),
+                        Committed([]),
+                    )
                 elif not followed.joined:  # its join was refused
                     raise _not_joined(request.game_id)
                 elif isinstance(request, Move):
@@ -307,7 +321,7 @@ class PlaySession:
         await followed.sent_through(head)
         return Acked(request.request_id, str(request.game_id), head)
 
-    async def _move(self, request: Move, followed: Followed) -> tuple[Acked, list[Record]]:
+    async def _move(self, request: Move, followed: Followed) -> tuple[Acked, Committed]:
         played = await self.app.play_on_loop.play(
             request.game_id,
             followed.token,
@@ -321,11 +335,11 @@ class PlaySession:
         acked = Acked(
             request.request_id, str(request.game_id), played.position, replayed=played.replayed
         )
-        return acked, [] if played.replayed else played.records
+        if played.replayed:
+            return acked, Committed([])
+        return acked, Committed(played.records, played.state)
 
-    async def _take_back(
-        self, request: TakeBackAsk, followed: Followed
-    ) -> tuple[Acked, list[Record]]:
+    async def _take_back(self, request: TakeBackAsk, followed: Followed) -> tuple[Acked, Committed]:
         outcome = await asyncio.get_running_loop().run_in_executor(
             self.executor,
             self.app.games.take_back,
@@ -341,10 +355,10 @@ class PlaySession:
             outcome.position,
             taken_back=outcome.taken_back,
         )
-        return acked, outcome.records
+        return acked, Committed(outcome.records)
 
     async def _ack_with_records(
-        self, followed: Followed, acked: Acked, committed: list[Record]
+        self, followed: Followed, acked: Acked, committed: Committed
     ) -> None:
         """Send ``acked`` with the records up to its position that this
         stream has not sent yet, in one message: one write where a record
@@ -356,7 +370,7 @@ class PlaySession:
         subscription = followed.subscription
         position = acked.position
         if subscription is not None:
-            subscription.offer(committed)
+            subscription.offer(committed.records, committed.state)
         if subscription is None or not await subscription.stored_through(position):
             await self._send(acked)  # the stream is ending: its status says where to resume
             return
