@@ -203,7 +203,7 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / ticks
 
 
-_STREAM_PHASES = {"stream", "stream_echo", "stream_echo_2"}
+_STREAM_PHASES = {"stream", "stream_floor", "stream_floor_2", "stream_echo", "stream_echo_2"}
 
 
 def _open_streams(spec: WorkerSpec, games: list[TrackedGame]) -> Any:
@@ -221,7 +221,7 @@ def worker_main(spec: WorkerSpec, barrier: Any, results: Any) -> None:
     client = Client(spec.address)
     games: list[TrackedGame] = []
     setup_rpcs = 0
-    if "play" in spec.phases or "stream" in spec.phases:
+    if {"play", "stream", "stream_floor", "stream_floor_2"} & set(spec.phases):
         for _ in range(spec.calls // MOVES_PER_GAME + 2):
             game, used = prepare_game(client)
             games.append(game)

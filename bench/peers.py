@@ -51,10 +51,24 @@ def has_play_stream() -> bool:
 
 def start_echo_server(log_dir: Path) -> ServerProcess:
     """``python -m bench.stream_echo``, once it says where it listens."""
-    log_path = log_dir / "stream-echo.log"
+    return _start_bench_server(log_dir, "stream_echo")
+
+
+def start_floor_server(log_dir: Path, second: bool = False) -> ServerProcess:
+    """``python -m bench.stream_floor`` on a SQLite file of its own (with
+    ``second``, each move's records also go to the other seat's stream)."""
+    name = "floor-2" if second else "floor"
+    args = ("--second",) if second else ()
+    return _start_bench_server(
+        log_dir, "stream_floor", *args, "--db", str(log_dir / f"{name}.sqlite")
+    )
+
+
+def _start_bench_server(log_dir: Path, module: str, *args: str) -> ServerProcess:
+    log_path = log_dir / f"{module}{''.join(args).replace('/', '-')[-40:]}.log"
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bench.stream_echo"],
+            [sys.executable, "-m", f"bench.{module}", *args],
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
@@ -62,10 +76,11 @@ def start_echo_server(log_dir: Path) -> ServerProcess:
         )
     assert process.stdout is not None
     line = process.stdout.readline()
-    if not line.startswith("serving on "):
+    if "serving on " not in line:
         process.kill()
-        raise RuntimeError(f"stream echo did not start: {line!r} {log_path.read_text()}")
-    return ServerProcess(process, line.split()[-1], log_path)
+        raise RuntimeError(f"{module} did not start: {line!r} {log_path.read_text()}")
+    address = line.split("serving on ", 1)[1].split()[0]
+    return ServerProcess(process, address, log_path)
 
 
 def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
@@ -81,7 +96,7 @@ def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
     else:
         notes.append(f"boardgame.io skipped: {reason}")
     if has_play_stream():
-        kinds.append("stream")
+        kinds.extend(("stream", "stream_floor", "stream_floor_2"))
     else:
         notes.append("the play stream skipped: this server has no Play RPC")
     kinds.extend(("stream_echo", "stream_echo_2"))
@@ -91,6 +106,9 @@ def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
         gamelog = start_server_process(workdir, "--db", str(workdir / "peers.sqlite"))
         servers["play"] = servers["stream"] = gamelog
         servers["stream_echo"] = servers["stream_echo_2"] = start_echo_server(workdir)
+        if "stream_floor" in kinds:
+            servers["stream_floor"] = start_floor_server(workdir)
+            servers["stream_floor_2"] = start_floor_server(workdir, second=True)
         if boardgameio_peer.PHASE in kinds:
             servers[boardgameio_peer.PHASE] = boardgameio_peer.start_server(workdir)
         collected: dict[str, list[list[PhaseResult]]] = {kind: [] for kind in kinds}
@@ -214,6 +232,32 @@ def peer_rows(settings: Settings) -> tuple[list[Row], list[str]]:
                 context={"stream": stream.to_json(), "unary": unary.to_json()},
             )
         )
+        floor = phases.get("stream_floor")
+        if floor is not None:
+            # The prototype goes before the goal rows: the headline ratio is
+            # the last row's.
+            floor_cpu = floor.server_cpu_ms_per_call or float("nan")
+            rows.append(
+                Row(
+                    label="the floor prototype (bench.stream_floor: the durable move "
+                    "and one ack a move, nothing else): server CPU per move / unary PlayMove",
+                    value=floor_cpu,
+                    baseline=unary_cpu,
+                    unit="ms",
+                    ratio=floor_cpu / unary_cpu,
+                    ratio_meaning="floor CPU per move / unary CPU per move (a bound, not a goal)",
+                    context={"floor": floor.to_json(), "unary": unary.to_json()},
+                )
+            )
+            rows.append(
+                _rate_row(
+                    f"the floor prototype, durable (SQLite), {CLIENTS} clients on {CLIENTS} "
+                    "games, against boardgame.io in memory (a bound, not a goal)",
+                    floor,
+                    base,
+                    None,
+                )
+            )
         rows.append(
             _rate_row(
                 f"the Play stream, durable (SQLite), {CLIENTS} clients on {CLIENTS} games, "

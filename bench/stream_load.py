@@ -36,6 +36,10 @@ from bench.load import ECHO_PAYLOAD, SEATS, TrackedGame
 T = TypeVar("T")
 ECHO_ANSWERS = {"stream_echo": 1, "stream_echo_2": 2}
 """The echo phases: messages back per message sent."""
+STREAM_PLAY_PHASES = {"stream", "stream_floor", "stream_floor_2"}
+"""The phases that play over a ``Play`` stream: gamelog's own, and the floor
+prototypes' (``bench.stream_floor``, without and with the second seat's
+message), each on its own server."""
 
 
 class LoopThread:
@@ -92,9 +96,15 @@ class SeatStream:
     """One seat's ``Play`` stream: requests written, answers matched to them
     by request id, the seat's own hand followed from the records."""
 
-    def __init__(self, stub: Any, seat: str, games: dict[str, TrackedGame]) -> None:
+    def __init__(
+        self, stub: Any, seat: str, games: dict[str, TrackedGame], every_seat: bool = False
+    ) -> None:
         self.seat = seat
         self.games = games
+        self.every_seat = every_seat
+        """Follow every seat's hand from this stream's records: the floor
+        prototype (``bench.stream_floor``) sends each seat only its own
+        moves' records, whole."""
         self.call = stub.Play()
         self.waiting: dict[str, asyncio.Future[Any]] = {}
         self.reader = asyncio.ensure_future(self._read())
@@ -126,19 +136,23 @@ class SeatStream:
             kind = event.get("type")
             if kind == "GameEnded":
                 game.finished = True
-            if event.get("seat") != self.seat:
+            seat = event.get("seat")
+            if seat != self.seat and not (self.every_seat and seat in game.hands):
                 continue  # the other seat's stream follows that seat's hand
             if kind == "CardPlaced":
-                game.hands[self.seat].remove(event["card"])
+                game.hands[seat].remove(event["card"])
             elif kind == "CardsDrawn" and "cards" in event:
-                game.hands[self.seat].extend(event["cards"])
+                game.hands[seat].extend(event["cards"])
 
 
 class StreamPlayer:
     """A client's games over two ``Play`` streams (one per seat)."""
 
-    def __init__(self, address: str, games: list[TrackedGame], seed: int) -> None:
+    def __init__(
+        self, address: str, games: list[TrackedGame], seed: int, every_seat: bool = False
+    ) -> None:
         self.address = address
+        self.every_seat = every_seat
         self.games = games
         self.rng = random.Random(seed)
         self.streams: dict[str, SeatStream] = {}
@@ -158,7 +172,7 @@ class StreamPlayer:
         stub = pb_grpc.GameLogStub(self.channel)
         by_id = {game.game_id: game for game in self.games}
         for seat in SEATS:
-            stream = SeatStream(stub, seat, by_id)
+            stream = SeatStream(stub, seat, by_id, self.every_seat)
             self.streams[seat] = stream
             for game in self.games:
                 # From the next record: the hands so far came from GetState.
@@ -223,8 +237,8 @@ class WorkerStreams:
             if phase in phases:
                 streams.echo = EchoStream(address, answers)
                 streams.loop.run(streams.echo.open())
-        if "stream" in phases:
-            streams.player = StreamPlayer(address, games, seed)
+        for phase in STREAM_PLAY_PHASES & set(phases):
+            streams.player = StreamPlayer(address, games, seed, every_seat=phase == "stream_floor")
             streams.loop.run(streams.player.open())
         return streams
 
@@ -232,7 +246,7 @@ class WorkerStreams:
         """One visit of ``phase``: (latencies, errors, games finished)."""
         if phase in ECHO_ANSWERS and self.echo is not None:
             return self.loop.run(self.echo.ping(calls)), 0, 0
-        if phase == "stream" and self.player is not None:
+        if phase in STREAM_PLAY_PHASES and self.player is not None:
             return self.loop.run(self.player.play(calls))
         raise ValueError(f"no stream open for phase {phase!r}")
 
