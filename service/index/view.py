@@ -86,7 +86,7 @@ class GameFinished:
 @dataclass(frozen=True)
 class TableAssigned:
     """A game became a tournament's table (the hook for the tournaments'
-    aggregate: see ``index_projection``). The game's creation must come
+    aggregate: see ``projection``). The game's creation must come
     earlier in the log."""
 
     game_id: UUID
