@@ -30,15 +30,14 @@ from gamelog.cli.tournament_rounds import finish, override, pair, result, withdr
 from gamelog.cli.tournament_selfplay import selfplay
 
 
-@click.group()
+@click.group(
+    # One line a module: who plays, the rounds, random players, reading.
+    commands=[
+        *(new, register, withdraw, reenter, tokens),
+        *(pair, override, withdraw_round, result, finish),
+        selfplay,
+        *(list_tournaments, show, standings, audit, export, sheets),
+    ]
+)
 def tournament() -> None:
     """Tournaments: players, rounds, tables, results, standings, archives."""
-
-
-for command in (
-    *(new, register, withdraw, reenter, tokens),
-    *(pair, override, withdraw_round, result, finish),
-    selfplay,
-    *(list_tournaments, show, standings, audit, export, sheets),
-):
-    tournament.add_command(command)
