@@ -9,9 +9,9 @@ the request ids it has seen, its hash chain and its clocks.
 
 The split follows decide and evolve (docs/design.md, "Games are deciders"):
 the game's commands may be read without the fold, and the fold without the
-refusals. These are functions of the game rather than its methods because
-they are its only writers of folded attributes; ``Game.fold`` calls
-``fold_record``.
+refusals. These are functions that take the game, called by ``Game.fold``
+alone, rather than a base class of it: the folded attributes stay the
+aggregate's own, where its snapshots keep them (``snapshots``).
 
 Containers are replaced, never changed in place: a loaded game is a shallow
 copy of the cached one, which must stay as it was.

@@ -8,7 +8,8 @@ moves itself, each the first of its legal moves.
 
 The clocks themselves and the rule of who moves by rule are the records'
 (``replay.clock``, which the audit asks too); here is only what the
-aggregate's commands ask of them, so that ``Game`` reads without a clock.
+aggregate's commands ask of them, so that ``Game``'s commands say what
+they ask, not how a clock answers.
 """
 
 from __future__ import annotations
