@@ -18,7 +18,7 @@ from eventsourcing.utils import strtobool
 from gamelog.service.index.follower import IndexFollower
 from gamelog.service.index.postgres import PostgresGameIndexView
 from gamelog.service.index.projection import GameIndexProjection
-from gamelog.service.index.sql import MemoryGameIndexView, SQLiteGameIndexView
+from gamelog.service.index.sqlite import MemoryGameIndexView, SQLiteGameIndexView
 from gamelog.service.index.view import GameIndexView
 from gamelog.service.storage.store import GameStore
 

@@ -36,7 +36,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import Notification, Tracking
 
 from gamelog.service.index.projection import GameIndexProjection
-from gamelog.service.index.sql import MemoryGameIndexView
+from gamelog.service.index.sqlite import MemoryGameIndexView
 from gamelog.service.index.view import GameIndexView, IndexMoved
 
 log = logging.getLogger(__name__)

@@ -24,7 +24,8 @@ from typing import Any
 from eventsourcing.postgres import PostgresDatastore, PostgresTrackingRecorder
 from psycopg.sql import SQL
 
-from gamelog.service.index.sql import TABLES, TRACKING_TABLE, SQLGameIndex
+from gamelog.service.index.sql import SQLGameIndex
+from gamelog.service.index.tables import TABLES, TRACKING_TABLE
 
 log = logging.getLogger(__name__)
 SETTLE_TIMEOUT = 5.0

@@ -1,51 +1,29 @@
-"""The game index in SQL, and in SQLite: in the events' own database.
+"""The game index in SQL: the writes and the queries both databases share.
 
-Three tables, named alike in both databases:
+The SQL is written once, with ``?`` placeholders (``postgres`` puts in
+PostgreSQL's ``%s``), over the tables ``tables`` makes. Each database adds
+how it takes the lock that lets only one writer apply a stretch of the log
+at a time, and how far the log is settled: ``sqlite`` (and in memory),
+``postgres``.
 
-- ``gamelog_index``: one row per game, keyed by its id (32 hex digits, so a
-  prefix is a range of the key), with ``seq`` (the notification id of its
-  creation) giving the listing order, and an index per filter: game type,
-  status, tournament, parent, creation hash.
-- ``gamelog_index_tags`` (key, value, seq) and ``gamelog_index_seats`` (seat,
-  seq): a listing filtered by a tag or a player walks one of these keys
-  newest first and stops after ``limit`` games.
-- ``gamelog_index_tracking``: eventsourcing's tracking table (one row: the
-  notification id up to which the index is complete), written in the same
-  transaction as the rows.
-
-A game's last position is not stored: it is the highest version of its events,
-one lookup in the events table's primary key, so that a move never has to
-touch the index.
-
-The SQL is written once, with ``?`` placeholders (``index_postgres`` puts in
-PostgreSQL's ``%s``). Each database adds how it takes the lock that lets only
-one writer apply a stretch of the log at a time, and how far the log is
-settled (for PostgreSQL, see ``index_postgres``).
+A listing walks one key newest first (a tag's, a seat's, or the index's
+own) and stops after ``limit`` games; a tree is two recursive queries, up
+to its root and down from it; a short id is a range of the key.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import uuid
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.persistence import ApplicationRecorder, Tracking
-from eventsourcing.sqlite import (
-    SQLiteCursor,
-    SQLiteDatastore,
-    SQLiteTrackingRecorder,
-    SQLiteTransaction,
-)
+from eventsourcing.persistence import Tracking
 
-from gamelog.service.index.tournament_sql import (
-    TOURNAMENT_COLUMNS,
-    TOURNAMENT_TABLES,
-    SQLTournamentRows,
-)
+from gamelog.service.index.tables import COLUMNS, INDEX_TABLES, RATED_COLUMNS, TABLES
+from gamelog.service.index.tournament_sql import SQLTournamentRows
 from gamelog.service.index.view import (
     MAX_TREE_DEPTH,
     GameAdded,
@@ -62,61 +40,10 @@ from gamelog.service.index.view import (
 )
 from gamelog.tournaments.ratings import RatedGame, RatingFilter
 
-TRACKING_TABLE = "gamelog_index_tracking"
 REBUILT = ":rebuilt"
 """What a rebuilt index's tracking name adds to the index's own."""
 CHUNK = 500
 """Ids per ``IN (...)`` list."""
-
-RATED_COLUMNS = "game_id, seq, game, finished_at, event, tournament, places, creation_hash"
-
-# The tables: {index}, {tags}, {seats}, {tracking}, {events} are the names,
-# {key} the type of a hex id (PostgreSQL compares it byte by byte).
-TABLES = (
-    "CREATE TABLE IF NOT EXISTS {index} ("
-    " game_id {key} PRIMARY KEY,"
-    " seq BIGINT NOT NULL UNIQUE,"
-    " game TEXT NOT NULL,"
-    " rules_version TEXT NOT NULL,"
-    " finished BOOLEAN NOT NULL DEFAULT FALSE,"
-    " seats TEXT NOT NULL,"
-    " tags TEXT NOT NULL,"
-    " parent_game_id {key},"
-    " parent_json TEXT,"
-    " tournament_id TEXT NOT NULL DEFAULT '',"
-    " created_at TEXT NOT NULL,"
-    " creation_hash TEXT NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS gamelog_index_by_game ON {index} (game, seq)",
-    "CREATE INDEX IF NOT EXISTS gamelog_index_by_status ON {index} (finished, seq)",
-    "CREATE INDEX IF NOT EXISTS gamelog_index_by_tournament ON {index} (tournament_id, seq)",
-    "CREATE INDEX IF NOT EXISTS gamelog_index_by_parent ON {index} (parent_game_id, seq)",
-    "CREATE INDEX IF NOT EXISTS gamelog_index_by_creation_hash ON {index} (creation_hash)",
-    "CREATE TABLE IF NOT EXISTS {tags} ("
-    " key TEXT NOT NULL, value TEXT NOT NULL, seq BIGINT NOT NULL,"
-    " PRIMARY KEY (key, value, seq))",
-    # The clocks' sweep: every game with a tag, whatever its value.
-    "CREATE INDEX IF NOT EXISTS gamelog_index_tags_by_key ON {tags} (key, seq)",
-    "CREATE TABLE IF NOT EXISTS {seats} ("
-    " seat TEXT NOT NULL, seq BIGINT NOT NULL, PRIMARY KEY (seat, seq))",
-    # The ratings' read model: the finished games that count, in the order they ended.
-    "CREATE TABLE IF NOT EXISTS {rated} ("
-    " game_id {key} PRIMARY KEY, seq BIGINT NOT NULL, game TEXT NOT NULL,"
-    " finished_at TEXT NOT NULL, event TEXT NOT NULL, tournament TEXT NOT NULL,"
-    " places TEXT NOT NULL, creation_hash TEXT NOT NULL)",
-    *TOURNAMENT_TABLES,
-)
-COLUMNS = (
-    "game_id, seq, game, rules_version, finished, seats, tags, parent_game_id,"
-    " parent_json, tournament_id, created_at, creation_hash"
-)
-INDEX_TABLES = {
-    "index": COLUMNS,
-    "tags": "key, value, seq",
-    "seats": "seat, seq",
-    "rated": RATED_COLUMNS,
-    "tournaments": TOURNAMENT_COLUMNS,
-}
-"""Every table of the index and its columns (what a rebuild copies)."""
 
 
 def _indexed(row: Mapping[str, Any]) -> IndexedGame:
@@ -441,106 +368,4 @@ class SQLGameIndex(SQLTournamentRows, GameIndexView):
         return [_indexed(row) for row in rows]
 
 
-# -- SQLite --------------------------------------------------------------------------
-
-
-class _ImmediateTransaction(SQLiteTransaction):
-    """eventsourcing's SQLite transaction, begun IMMEDIATE: it takes the
-    database's write lock at once, so what it reads first (the tracking
-    position) cannot change before it writes."""
-
-    def __enter__(self) -> SQLiteCursor:
-        cursor = self.connection.cursor()
-        cursor.execute("BEGIN IMMEDIATE")
-        return cursor
-
-
-class SQLiteGameIndexView(SQLGameIndex, SQLiteTrackingRecorder):
-    """The index in the SQLite file that holds the events.
-
-    SQLite runs one write transaction at a time, and a notification's id is
-    taken inside it, so ids commit in order: the log is settled up to the
-    largest id committed."""
-
-    def __init__(
-        self, datastore: SQLiteDatastore, upstream: str, events_table: str = "stored_events"
-    ) -> None:
-        self.upstream = upstream
-        self.names = {
-            "index": "gamelog_index",
-            "tags": "gamelog_index_tags",
-            "seats": "gamelog_index_seats",
-            "tournaments": "gamelog_index_tournaments",
-            "rated": "gamelog_index_rated",
-            "tracking": TRACKING_TABLE,
-            "events": events_table,
-            "key": "TEXT",
-        }
-        super().__init__(datastore)
-        # The library's statements, on a tracking table of the index's own (the
-        # library names it "tracking", one per database file).
-        self.insert_tracking_statement = (
-            f"INSERT INTO {TRACKING_TABLE} "
-            "VALUES (:application_name, :notification_id) "
-            "ON CONFLICT (application_name) DO UPDATE "
-            "SET notification_id = :notification_id "
-            f"WHERE {TRACKING_TABLE}.notification_id < :notification_id "
-            "RETURNING notification_id"
-        )
-        self.select_max_tracking_id_statement = (
-            f"SELECT MAX(notification_id) FROM {TRACKING_TABLE} WHERE application_name=?"
-        )
-
-    def construct_create_table_statements(self) -> list[str]:
-        tracking = (
-            f"CREATE TABLE IF NOT EXISTS {TRACKING_TABLE} ("
-            "application_name TEXT, notification_id INTEGER, "
-            "PRIMARY KEY (application_name)) WITHOUT ROWID"
-        )
-        return [tracking, *(self._sql(statement) for statement in TABLES)]
-
-    def _rows(self, text: str, params: Sequence[Any] = ()) -> list[Any]:
-        with self.datastore.transaction(commit=False) as cursor:
-            cursor.execute(self._sql(text), list(params))
-            return list(cursor.fetchall())
-
-    @contextmanager
-    def _writing(self) -> Iterator[SQLiteCursor]:
-        with (
-            self.datastore.get_connection(commit=True) as connection,
-            _ImmediateTransaction(connection, commit=True) as cursor,
-        ):
-            yield cursor
-
-    def _last_version_sql(self) -> str:
-        return "SELECT MAX(e.originator_version) FROM {events} e WHERE e.originator_id = g.game_id"
-
-    def settled_position(self) -> int:
-        return int(self._rows("SELECT MAX(rowid) AS n FROM {events}")[0]["n"] or 0)
-
-
-class MemoryGameIndexView(SQLiteGameIndexView):
-    """The index of an in-memory store (``eventsourcing.popo``): an in-memory
-    SQLite database beside the events, which live in Python objects."""
-
-    def __init__(self, events: ApplicationRecorder, upstream: str) -> None:
-        self.events = events
-        name = f"file:gamelog-index-{uuid.uuid4().hex}?mode=memory&cache=shared"
-        super().__init__(SQLiteDatastore(name), upstream)
-
-    def settled_position(self) -> int:
-        return self.events.max_notification_id() or 0  # one lock orders the ids
-
-    def last_positions(self, game_ids: Sequence[UUID]) -> dict[UUID, int]:
-        positions: dict[UUID, int] = {}
-        for game_id in game_ids:
-            last = self.events.select_events(game_id, desc=True, limit=1)
-            if last:
-                positions[game_id] = last[0].originator_version - 1
-        return positions
-
-    def close(self) -> None:
-        self.datastore.close()
-
-
-__all__ = ["TABLES", "TRACKING_TABLE", "MemoryGameIndexView", "SQLGameIndex", "SQLiteGameIndexView"]
+__all__ = ["SQLGameIndex"]

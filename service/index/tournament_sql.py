@@ -1,13 +1,14 @@
 """The tournaments' part of the index in SQL: one row per tournament.
 
 ``gamelog_index_tournaments`` sits beside the games' tables, in the same
-database and under the same tracking position (``index_sql``), keyed by the
+database and under the same tracking position (``sql``), keyed by the
 tournament's id in 32 hex digits (so a short id is a range of the key), with
 ``seq`` (the notification id of its creation) giving the listing's order,
 newest first. It holds what a director looks a tournament up by: its name,
 game, site and dates, when it was created, whether it is finished, the hash
 of its creation record (two imports of one archive share it) and the id it
-was created under.
+was created under. Its statement is with the other tables' (``tables``);
+here are its writes and queries, which ``SQLGameIndex`` takes on.
 """
 
 from __future__ import annotations
@@ -16,32 +17,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
+from gamelog.service.index.tables import TOURNAMENT_COLUMNS
 from gamelog.service.index.view import (
     IndexedTournament,
     TournamentAdded,
     TournamentFilter,
     TournamentFinished,
-)
-
-TOURNAMENT_TABLES = (
-    "CREATE TABLE IF NOT EXISTS {tournaments} ("
-    " tournament_id {key} PRIMARY KEY,"
-    " seq BIGINT NOT NULL UNIQUE,"
-    " name TEXT NOT NULL,"
-    " game TEXT NOT NULL,"
-    " site TEXT NOT NULL,"
-    " dates TEXT NOT NULL,"
-    " finished BOOLEAN NOT NULL DEFAULT FALSE,"
-    " created_at TEXT NOT NULL,"
-    " creation_hash TEXT NOT NULL,"
-    " origin_id TEXT NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS gamelog_index_tournaments_by_status"
-    " ON {tournaments} (finished, seq)",
-    "CREATE INDEX IF NOT EXISTS gamelog_index_tournaments_by_creation_hash"
-    " ON {tournaments} (creation_hash)",
-)
-TOURNAMENT_COLUMNS = (
-    "tournament_id, seq, name, game, site, dates, finished, created_at, creation_hash, origin_id"
 )
 
 

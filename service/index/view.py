@@ -5,9 +5,9 @@ are there?" at the cost of the answer, not of the store. It is an
 eventsourcing ``TrackingRecorder``: every change to it is stored in the same
 transaction as the position in the log up to which it is complete, so each
 event is applied exactly once and the index resumes where it stopped after a
-crash (``index_projection`` says which events change what, ``index_follower``
+crash (``projection`` says which events change what, ``follower``
 feeds it from the log). This module holds what the index holds and what it can
-be asked; ``index_sql`` stores it in SQLite (and in memory), ``index_postgres``
+be asked; ``sqlite`` stores it in SQLite (and in memory), ``postgres``
 in PostgreSQL. Tournaments are listed from the same index, a table of their
 own beside the games' (``tournament_sql``), fed by the same projection and
 rebuilt with it: one tracking position covers both.
@@ -86,7 +86,7 @@ class GameFinished:
 @dataclass(frozen=True)
 class TableAssigned:
     """A game became a tournament's table (the hook for the tournaments'
-    aggregate: see ``index_projection``). The game's creation must come
+    aggregate: see ``projection``). The game's creation must come
     earlier in the log."""
 
     game_id: UUID
@@ -227,7 +227,7 @@ class GameIndexView(TrackingRecorder, ABC):
         """A notification id at or below which the log will never change: every
         transaction that could still add a notification with a smaller id has
         ended. On PostgreSQL this is not simply the largest id committed, since
-        transactions may commit out of id order (see ``index_postgres``)."""
+        transactions may commit out of id order (see ``postgres``)."""
 
     @abstractmethod
     def record(

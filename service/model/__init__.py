@@ -1,6 +1,9 @@
 """The aggregates the event store keeps, and the service's refusals.
 
-- ``game``: ``Game``, one game's log guarded by its rules (commands, events, the fold)
+- ``game``: ``Game``, one game's log guarded by its rules (its events and commands)
+- ``game_records``: the records a game's commands write, framed and sealed
+- ``game_fold``: what a stored record does to a game (the aggregate's evolve)
+- ``game_time``: what a game's commands ask of a time control's clocks
 - ``deciding``: asking the rules for a move's events, and folding them once
 - ``snapshots``: a game's snapshot, its state through the state codec
 - ``unreadable``: a stored record the rules cannot fold (damage, not a refusal)

@@ -12,19 +12,22 @@ The *ply* counts moves in the current line of play; a take-back shortens the
 line, and the random source of a decision depends on (seed, ply), so the same
 position always draws the same cards.
 
-A game with a time control (``replay.clock``) keeps every seat's clock from
-the records' own times. A seat out of time gets a ``timeout`` record: under
-``lose`` the game ends with that seat last; under ``play-by-rule`` the game
-stores that seat's later moves itself, each the first of its legal moves.
-A table of a duplicate round (tag ``Duplicate``) holds its end: when its
-rules say it is over, the ``finished`` record (which makes the whole record
-public) waits until the tournament finishes every table of the round at once,
-so no finished table shows the deal the other tables still play.
+A game with a time control keeps every seat's clock from the records' own
+times, and records a seat out of time (``game_time``). A table of a
+duplicate round (tag ``Duplicate``) holds its end: when its rules say it is
+over, the ``finished`` record (which makes the whole record public) waits
+until the tournament finishes every table of the round at once, so no
+finished table shows the deal the other tables still play.
+
+The aggregate is told in four modules, split as its rules are, decide
+apart from evolve: here its events, what it is and its commands, each
+checking before it triggers one event; ``game_records``, what each command
+writes; ``game_fold``, what each stored record does to the game;
+``game_time``, what the commands ask of a time control's clocks.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from typing import Any, cast
 from uuid import UUID
@@ -33,20 +36,22 @@ from eventsourcing.domain import Aggregate
 
 from gamelog.games import get_rules
 from gamelog.games.codec import decode, encode
-from gamelog.games.protocol import ARBITER, GameType, Move, Rules, lazy_rng_for
+from gamelog.games.protocol import ARBITER, GameType, Move, lazy_rng_for
 from gamelog.replay.checks import quoted
 from gamelog.replay.clock import (
     Clocks,
     millis,
     seat_by_rule,
-    timed_seats,
     timeout_result,
 )
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal, stored_form
 from gamelog.replay.tournament_record import DUPLICATE_TAG
-from gamelog.service.model.deciding import Decided, decide, fold_move, folded_ahead
+from gamelog.service.model.deciding import Decided, decide, folded_ahead
+from gamelog.service.model.game_fold import fold_record
+from gamelog.service.model.game_records import finished_record, move_record, next_record, sealed
+from gamelog.service.model.game_time import lost_on_time, moves_by_rule, out_of_time
 from gamelog.service.model.refusals import UNREADABLE, Conflict, PermissionDenied, Refused
 from gamelog.service.model.server_clock import record_time
 from gamelog.service.model.snapshots import GameSnapshot
@@ -55,16 +60,6 @@ from gamelog.service.model.unreadable import reading
 
 __all__ = ["Game"]
 log = logging.getLogger(__name__)
-
-MAX_MOVES_BY_RULE = 10_000
-"""Moves the service makes by rule in one go (for seats out of time)."""
-_PARTS = frozenset({"move", "events"})
-"""A move record's parts, which ``seal`` needs not look at again once
-``stored_form`` found orjson writes them alike."""
-
-
-def _all_concurrent(rules: Rules[Any], events: list[dict[str, Any]]) -> bool:
-    return bool(events) and all(rules.concurrent(event) for event in events)
 
 
 class Game(Aggregate):
@@ -203,10 +198,7 @@ class Game(Aggregate):
     @property
     def lost_on_time(self) -> tuple[str, ...]:
         """Seats whose time ran out in a game they lose that way (``lose``)."""
-        clock = self.clock
-        if clock is None or clock.control.on_timeout != "lose":
-            return ()
-        return clock.out_of_time
+        return lost_on_time(self.clock)
 
     def outcome(self) -> dict[str, Any] | None:
         """The result the end records (or recorded): the rules' result, or
@@ -249,25 +241,7 @@ class Game(Aggregate):
             tournament_id=str(tournament_id) if tournament_id is not None else "",
         )
 
-    def _seal(self, record: Record, parts_alike: bool = False) -> Record:
-        """Seal in this game's format; ``parts_alike``: ``stored_form`` found
-        the move record's parts alike."""
-        alike_fields = _PARTS if parts_alike else frozenset()
-        return seal(record, salted=self.salted, alike_fields=alike_fields)
-
-    def _revealed_seed(self) -> dict[str, str]:
-        if self.salted:
-            return {"seed": self.seed_hex, "seed_nonce": self.seed_nonce_hex}
-        return {"seed": self.seed_hex}
-
-    # -- commands ------------------------------------------------------------------
-
-    def _next(self, kind: str, now: str, **fields: Any) -> Record:
-        """The next record; ``now`` is the command's one reading of the clock."""
-        record = {"position": self.position + 1, "kind": kind, "prev_hash": self.last_hash}
-        if self.salted:
-            record["time"] = now
-        return {**record, **fields}
+    # -- commands: each checks, then triggers what ``game_records`` writes ----------
 
     def expect_position(self, at_position: int) -> None:
         """Refuse a command played at another position than the last."""
@@ -320,11 +294,7 @@ class Game(Aggregate):
                 f"{seat} may not move now; to act: {', '.join(to_act) or 'nobody'}",
                 {"to_act": ",".join(to_act)},
             )
-        clock = self.clock
-        if clock is not None and (
-            seat in clock.out_of_time
-            or (seat in clock.running and clock.remaining(seat, millis(now)) <= 0)
-        ):
+        if out_of_time(self.clock, seat, now):
             raise Refused("out-of-time", f"{seat}'s time has run out")
         ply = self.ply + 1
         try:
@@ -351,21 +321,16 @@ class Game(Aggregate):
         """Store ``move`` with what the rules decided."""
         decided_events, after = decided
         (move, events), alike = stored_form([move, decided_events])
-        record = self._next("move", now, seat=seat, ply=ply, move=move, events=events)
-        if request_id:
-            record["request_id"] = request_id
-        if by_rule:
-            record["by_rule"] = True
-        if by_arbiter:
-            record["by_arbiter"] = True
-        sealed = self._seal(record, parts_alike=alike)
+        record = move_record(
+            self, now, seat, ply, (move, events), alike, request_id, by_rule, by_arbiter
+        )
         # The decided state is what a replay reaches only if the store gives
         # back the very events decided: plain JSON (``alike``) and equal.
         if after is not None and alike and events == decided_events:
             with folded_ahead(events, after):
-                self.trigger_event(self.MovePlayed, record=sealed)
+                self.trigger_event(self.MovePlayed, record=record)
         else:
-            self.trigger_event(self.MovePlayed, record=sealed)
+            self.trigger_event(self.MovePlayed, record=record)
 
     def flag(self, now: str | None = None) -> bool:
         """Record every seat whose time has run out by ``now`` (and what
@@ -377,8 +342,10 @@ class Game(Aggregate):
         late = clock.expired(millis(now))
         if not late:
             return False
-        record = self._next("timeout", now, seats=list(late), on_timeout=clock.control.on_timeout)
-        self.trigger_event(self.TimedOut, record=self._seal(record))
+        record = next_record(
+            self, "timeout", now, seats=list(late), on_timeout=clock.control.on_timeout
+        )
+        self.trigger_event(self.TimedOut, record=sealed(self, record))
         self._settle(now)
         return True
 
@@ -397,30 +364,17 @@ class Game(Aggregate):
         and why, revealing the seed as every end does."""
         if self.is_over:
             raise Refused("game-over", "the game is over already")
-        finished = self._next(
-            "finished",
-            now or record_time(),
-            result=result,
-            by_director=True,
-            reason=reason,
-            **self._revealed_seed(),
+        finished = finished_record(
+            self, now or record_time(), result, by_director=True, reason=reason
         )
-        self.trigger_event(self.Finished, record=self._seal(finished))
+        self.trigger_event(self.Finished, record=finished)
 
     def _settle(self, now: str) -> None:
         """What follows a stored record by itself: the moves of seats out of
         time under ``play-by-rule`` (each the first of their legal moves), and
         the end once the game is over (unless its end is held)."""
-        for _ in range(MAX_MOVES_BY_RULE):
-            seat = self.seat_by_rule()
-            if seat is None:
-                break
-            moves = self.rules.legal_moves(self.state, seat)
-            if not moves:
-                break
-            ply = self.ply + 1
-            decided = decide(self.rules, self.state, seat, moves[0], lazy_rng_for(self.seed, ply))
-            self._store_move(now, seat, ply, moves[0], decided, by_rule=True)
+        for seat, ply, move, decided in moves_by_rule(self):
+            self._store_move(now, seat, ply, move, decided, by_rule=True)
         outcome = self.outcome()
         if outcome is not None and not self.is_finished and not self.end_held:
             self._finish(outcome, now)
@@ -434,25 +388,26 @@ class Game(Aggregate):
         return seat_by_rule(self.rules, self.state, self.clock)
 
     def _finish(self, outcome: dict[str, Any], now: str) -> None:
-        finished = self._next("finished", now, result=outcome, **self._revealed_seed())
-        self.trigger_event(self.Finished, record=self._seal(finished))
+        self.trigger_event(self.Finished, record=finished_record(self, now, outcome))
 
     def request_undo(self, seat: str, to_position: int, at_position: int) -> None:
         self.expect_position(at_position)
         self._check(self.line.check_request, seat, to_position)
-        record = self._next("undo-request", record_time(), seat=seat, to_position=to_position)
-        self.trigger_event(self.UndoRequested, record=self._seal(record))
+        record = next_record(
+            self, "undo-request", record_time(), seat=seat, to_position=to_position
+        )
+        self.trigger_event(self.UndoRequested, record=sealed(self, record))
 
     def answer_undo(self, seat: str, approve: bool, at_position: int) -> None:
         self.expect_position(at_position)
         self._check(self.line.check_answer, seat)
         assert self.line.pending is not None
         kind = "undo-approve" if approve else "undo-decline"
-        record = self._next(
-            kind, record_time(), seat=seat, to_position=self.line.pending.to_position
+        record = next_record(
+            self, kind, record_time(), seat=seat, to_position=self.line.pending.to_position
         )
         event_class = self.UndoApproved if approve else self.UndoDeclined
-        self.trigger_event(event_class, record=self._seal(record))
+        self.trigger_event(event_class, record=sealed(self, record))
 
     def pending_undo_complete(self) -> bool:
         return self.line.request_complete()
@@ -462,7 +417,8 @@ class Game(Aggregate):
     ) -> None:
         """Return the game to the state of ``to_position`` (appending, never deleting)."""
         self._check(self.line.check_takeback, to_position, by, approved_by)
-        record = self._next(
+        record = next_record(
+            self,
             "takeback",
             record_time(),
             to_position=to_position,
@@ -471,7 +427,7 @@ class Game(Aggregate):
             ply=self.line.ply_at(to_position),
         )
         self.trigger_event(
-            self.MovesTakenBack, record=self._seal(record), restored_state=encode(restored_state)
+            self.MovesTakenBack, record=sealed(self, record), restored_state=encode(restored_state)
         )
 
     def check_takeback_target(self, to_position: int, by_arbiter: bool) -> None:
@@ -480,13 +436,13 @@ class Game(Aggregate):
     def restore(self, record: Record, restored_state: Any = None) -> None:
         """Append an already validated record (an import, after its audit)."""
         self.expect_position(record["position"] - 1)
-        sealed = {**record, "prev_hash": self.last_hash}
+        chained = {**record, "prev_hash": self.last_hash}
         if record["kind"] == "takeback":
             self.trigger_event(
-                self.MovesTakenBack, record=sealed, restored_state=encode(restored_state)
+                self.MovesTakenBack, record=chained, restored_state=encode(restored_state)
             )
         else:
-            self.trigger_event(_EVENT_OF_KIND[record["kind"]], record=sealed)
+            self.trigger_event(_EVENT_OF_KIND[record["kind"]], record=chained)
 
     @staticmethod
     def _check(rule: Any, *args: Any) -> None:
@@ -498,84 +454,12 @@ class Game(Aggregate):
     # -- applying stored events ------------------------------------------------
 
     def fold(self, event: Recorded) -> None:
-        """Apply one stored record (its event's ``apply`` calls this)."""
-        record = event.record
-        kind = record["kind"]
-        if kind == "move":
-            self._apply_move(record)
-        elif kind == "takeback":
-            restored = cast(Game.MovesTakenBack, event).restored_state
-            self._apply_takeback(record, decode(restored))
-        elif kind == "finished":
-            self._apply_finish(record)
-        elif kind == "timeout":
-            self._apply_timeout(record)
-        else:
-            self._apply_undo_step(record)
-
-    def _apply_move(self, record: Record) -> None:
-        rules = self.rules
-        # Containers are replaced, never changed in place: a loaded game is a
-        # shallow copy of the cached one, which must stay as it was.
-        self.state = fold_move(rules, self.state, record["events"])
-        shows_hidden = any(rules.shows_hidden(event) for event in record["events"])
-        self.line = self.line.after_move(record["position"], shows_hidden)
-        if _all_concurrent(rules, record["events"]):
-            self.concurrent_last = {**self.concurrent_last, record["seat"]: record["position"]}
-        else:
-            self._end_concurrent_run(record)
-        if record.get("request_id"):
-            self.request_ids = {**self.request_ids, record["request_id"]: record["position"]}
-        self.last_hash = record["hash"]
-        by_itself = record.get("by_rule") or record.get("by_arbiter") or record["seat"] == ARBITER
-        self._tick(record, mover=None if by_itself else record["seat"])
-
-    def _end_concurrent_run(self, record: Record) -> None:
-        self.concurrent_from = record["position"] + 1
-        self.concurrent_last = {}
-
-    def _apply_undo_step(self, record: Record) -> None:
-        self._end_concurrent_run(record)
-        kind = record["kind"]
-        if kind == "undo-request":
-            self.line = self.line.after_request(record["seat"], record["to_position"])
-        else:
-            self.line = self.line.after_answer(record["seat"], kind == "undo-approve")
-        self.last_hash = record["hash"]
-        self._tick(record)
-
-    def _apply_takeback(self, record: Record, restored_state: Any) -> None:
-        self._end_concurrent_run(record)
-        self.line = self.line.after_takeback(record["to_position"])
-        self.state = restored_state
-        self.restorations = (*self.restorations, (record["position"], record["to_position"]))
-        self.last_hash = record["hash"]
-        self._tick(record)
-
-    def _apply_finish(self, record: Record) -> None:
-        self._end_concurrent_run(record)
-        self.result = record["result"]
-        self.line = self.line.after_finish()
-        self.last_hash = record["hash"]
-        self._tick(record)
-
-    def _apply_timeout(self, record: Record) -> None:
-        self._end_concurrent_run(record)
-        self.last_hash = record["hash"]
-        self._tick(record, timed_out=record["seats"])
-
-    def _tick(
-        self, record: Record, mover: str | None = None, timed_out: list[str] | None = None
-    ) -> None:
-        """The clocks after ``record`` (a game with a time control only)."""
-        if self.clock is None:
-            return
-        clock = self.clock.after(
-            record["time"], mover, timed_seats(self.rules, self.state), timed_out or ()
-        )
-        if self.is_over:
-            clock = dataclasses.replace(clock, running=())
-        self.clock = clock
+        """Apply one stored record (its event's ``apply`` calls this);
+        ``game_fold`` says what each kind of record does to the game."""
+        restored = None
+        if event.record["kind"] == "takeback":
+            restored = decode(cast(Game.MovesTakenBack, event).restored_state)
+        fold_record(self, event.record, restored)
 
 
 _EVENT_OF_KIND: dict[str, type[Game.Recorded]] = {

@@ -15,9 +15,12 @@
 - ``answers``: what the game use cases answer (plain frozen data)
 - ``signing``: chain heads signed at ends and exports, kept beside the chains
 - ``tournament_commands``: create, register, pair, override, results, finish
+- ``tournament_creation``: a new tournament's settings checked into its first record
+- ``tournament_seating``: a round's tables made games, when paired and seated again
 - ``tournament_input``: checking what a director types
 - ``tournament_queries``: a tournament, its standings, records and audit
 - ``tournament_files``: tournament archives: export and import
+- ``tournament_listing``: the stored tournaments, newest first; short tournament ids
 - ``tournament_answers``: what the tournament use cases answer
 - ``ratings``: ratings across events per game type, from the index's rated games
 

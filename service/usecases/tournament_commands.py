@@ -7,66 +7,45 @@ checks the audit runs), and saves everything it caused in one transaction: a
 round's seating with every table's game, a registration with the players'
 tokens. A refused command stores nothing.
 
-Tables are ordinary games, created here through the same path as
-``create_game``, with these tags: ``Event``, ``Site``, ``Date``, ``Round``,
-``Table``, ``Tournament`` (the tournament's id where it was created: an
-imported tournament's tables go on naming that one), the tournament's
-``TimeControl`` and ``OnTimeout``, and ``Duplicate`` in a duplicate round;
-the tournament's id here is kept beside each table's creation record
-(``Game.Created.tournament_id``).
-A seat is named by the id of the player who holds it, so the seat → player
-pairs of every table are its seats themselves (``Players``), and a player id
-is a valid seat name by construction: the name's letters and digits, made
-unique (``ann-smith``, ``ann-smith-2``).
+What a command needs beyond that flow lives by its concept: a new
+tournament's settings checked into its first record
+(``tournament_creation``), a round's tables made games
+(``tournament_seating``), a director's typing checked
+(``tournament_input``). A player id is a valid seat name by construction:
+the name's letters and digits, made unique (``ann-smith``, ``ann-smith-2``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import secrets
 import uuid
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
 from gamelog.games.protocol import JSON
-from gamelog.replay.clock import ON_TIMEOUT, ClockError, parse_time_control
-from gamelog.replay.record import RECORD_FORMAT, new_seed_nonce, seed_commitment
-from gamelog.replay.tournament_record import (
-    DUPLICATE_MODES,
-    DUPLICATE_TAG,
-    NAMES_TAG,
-    TOURNAMENT_TAG,
-    event_tags,
-    names_digest,
-    table_seed,
-)
-from gamelog.service.model.credentials import Credentials
+from gamelog.replay.record import seed_commitment
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import Conflict, InvalidArgument, Refused
-from gamelog.service.model.server_clock import record_time
 from gamelog.service.model.tournament import Tournament
 from gamelog.service.model.tournament_credentials import TournamentCredentials
 from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases import tournament_input
 from gamelog.service.usecases.access import Access
-from gamelog.service.usecases.creation import (
-    check_clock,
-    checked_undo_policy,
-    prepare_game,
-    rules_named,
-)
 from gamelog.service.usecases.signing import Signing
 from gamelog.service.usecases.table_results import TableResults
 from gamelog.service.usecases.tournament_answers import CreatedTournament, RegisteredPlayer
+from gamelog.service.usecases.tournament_creation import creation_record
 from gamelog.service.usecases.tournament_input import (
     check_duplicate_seats,
     one_line,
     player_entry,
-    settings_of,
 )
-from gamelog.tournaments.points import exact_text
+from gamelog.service.usecases.tournament_seating import (
+    refuse_if_started,
+    reseated_games,
+    table_games,
+)
 from gamelog.tournaments.rounds import Round, Table
 
 
@@ -108,80 +87,27 @@ class TournamentCommands:
     ) -> CreatedTournament:
         """A new tournament: its settings in its first record, the commitment
         to its secret seed, and the director's token (shown once)."""
-        name = one_line(name, "name", required=True)
-        site, dates = one_line(site, "site"), one_line(dates, "dates", 64)
-        rules = rules_named(game)
-        options = dict(options or {})
-        if "deal" in options:
-            raise InvalidArgument(
-                "bad-options",
-                "a duplicate deal is given when a round is paired (it stays hidden in the "
-                "tables' games), not in the tournament's record, which everyone may read",
-            )
-        settings = settings_of(
+        record, seed, nonce = creation_record(
+            name,
+            game,
             rounds,
             table_size,
-            system,
-            points,
-            tiebreaks,
-            bye_points,
-            bye_place,
-            forfeit_points,
-            seeding,
+            site=site,
+            dates=dates,
+            options=options,
+            system=system,
+            undo_policy=undo_policy,
+            time_control=time_control,
+            on_timeout=on_timeout,
+            points=points,
+            tiebreaks=tiebreaks,
+            bye_points=bye_points,
+            bye_place=bye_place,
+            forfeit_points=forfeit_points,
+            duplicate=duplicate,
+            seed=seed,
+            seeding=seeding,
         )
-        smallest, largest = settings.table_size
-        if not rules.min_players <= smallest <= largest <= rules.max_players:
-            raise InvalidArgument(
-                "bad-table-size",
-                f"{rules.name} is for {rules.min_players}–{rules.max_players} players",
-            )
-        for size in range(smallest, largest + 1):  # the options must suit every table
-            prepare_game(game, [f"s{n}" for n in range(size)], options, undo_policy)
-        checked_undo_policy(undo_policy)
-        if on_timeout not in ON_TIMEOUT:
-            raise InvalidArgument("bad-on-timeout", f"on_timeout is one of {', '.join(ON_TIMEOUT)}")
-        if time_control:
-            try:
-                parse_time_control(time_control, on_timeout)
-            except ClockError as error:
-                raise InvalidArgument("bad-time-control", str(error)) from None
-            check_clock(rules, {"TimeControl": time_control})
-        if duplicate not in DUPLICATE_MODES:
-            raise InvalidArgument("bad-duplicate", f"duplicate is one of {list(DUPLICATE_MODES)}")
-        if seed is not None and not 1 <= len(seed) <= 64:
-            raise InvalidArgument("bad-seed", "a seed is 1 to 64 bytes")
-        seed = seed if seed is not None else secrets.token_bytes(32)
-        nonce = new_seed_nonce()
-        record = {
-            "position": 0,
-            "kind": "created",
-            "prev_hash": "",
-            "format": RECORD_FORMAT,
-            "time": record_time(),
-            "name": name,
-            "site": site,
-            "dates": dates,
-            "game": rules.name,
-            "rules_version": rules.rules_version,
-            "options": options,
-            "undo_policy": undo_policy,
-            "table_size": [smallest, largest],
-            "rounds": settings.rounds,
-            "system": settings.system,
-            "duplicate": duplicate,
-            "time_control": time_control,
-            "on_timeout": on_timeout if time_control else "lose",
-            "points": [
-                [exact_text(p) for p in settings.place_points(len(row))] for row in settings.points
-            ],
-            "tiebreaks": list(settings.tiebreaks),
-            "bye_points": exact_text(Fraction(bye_points)) if bye_points is not None else None,
-            "bye_place": bye_place,
-            "forfeit_points": exact_text(settings.forfeit_score()),
-            "commitment": seed_commitment(seed, nonce),
-        }
-        if settings.seeding != "lot":  # absent: by lot, as every record before it
-            record["seeding"] = settings.seeding
         tournament_id = uuid.uuid4()
         tournament = Tournament.create(tournament_id, record, seed, nonce)
         credentials, director_token = TournamentCredentials.issue(tournament_id)
@@ -281,7 +207,7 @@ class TournamentCommands:
             tournament = self.store.tournament(tournament_id)
             seated = tournament.next_round()
             duplicate = "deal" if deal is not None else tournament.record_created["duplicate"]
-            games, aggregates = self._table_games(tournament, seated, duplicate, deal)
+            games, aggregates = table_games(tournament, seated, duplicate, deal)
             tournament.seat_round(seated, {n: (h, gid) for n, (h, gid) in games.items()}, duplicate)
             self._commit(*aggregates, tournament)
         return seated, {n: gid for n, (_, gid) in games.items()}
@@ -307,24 +233,10 @@ class TournamentCommands:
                     "bad-round",
                     f"only the round paired last (round {last.number}) can be withdrawn",
                 )
-            self._refuse_if_started(tournament, "round-played", "it can be withdrawn")
+            refuse_if_started(self.store, tournament, "round-played", "it can be withdrawn")
             record = tournament.withdraw_round(number, reason)
             self._commit(tournament)
         return record
-
-    def _refuse_if_started(self, tournament: Tournament, code: str, what: str) -> None:
-        """Refuse when a table of the round paired last has a move or a result."""
-        last = tournament.state.rounds[-1]
-        for game_hash in last.games.values():
-            game_id = tournament.game_id_of(game_hash)
-            if (game_id is not None and self.store.has_moves(game_id)) or (
-                last.recorded or last.directed
-            ):
-                raise Refused(
-                    code,
-                    f"round {last.number} is played (a table has moves or a result); "
-                    f"{what} only before the round starts: correct its results instead",
-                )
 
     def override_seating(
         self,
@@ -349,7 +261,7 @@ class TournamentCommands:
             if not state.rounds:
                 raise Refused("no-round", "no round is paired yet")
             last = state.rounds[-1]
-            self._refuse_if_started(tournament, "round-started", "a seating changes")
+            refuse_if_started(self.store, tournament, "round-started", "a seating changes")
             seated = Round(
                 last.number,
                 tuple(Table(n, tuple(seats)) for n, seats in enumerate(tables, start=1)),
@@ -357,83 +269,10 @@ class TournamentCommands:
             )
             if last.duplicate != "none":
                 check_duplicate_seats(last, seated)
-            kept = {
-                t.number: (last.games[t.number], tournament.game_id_of(last.games[t.number]))
-                for t in seated.tables
-                if any(old == t for old in last.tables)
-            }
-            changed = Round(
-                seated.number, tuple(t for t in seated.tables if t.number not in kept), ()
-            )
-            deal = None
-            if last.duplicate == "deal":
-                first = tournament.game_id_of(next(iter(last.games.values())))
-                assert first is not None
-                deal = self.store.peek_game(first).record_created["options"]["deal"]
-            new_games, aggregates = self._table_games(
-                tournament, changed, last.duplicate, deal, overriding=True
-            )
-            games: dict[int, tuple[str, UUID]] = {}
-            for number, (game_hash, game_id) in {**kept, **new_games}.items():
-                assert game_id is not None
-                games[number] = (game_hash, game_id)
+            games, aggregates = reseated_games(self.store, tournament, seated)
             tournament.seat_round(seated, games, last.duplicate, reason)
             self._commit(*aggregates, tournament)
         return seated, {n: gid for n, (_, gid) in games.items()}
-
-    def _table_games(
-        self,
-        tournament: Tournament,
-        seated: Round,
-        duplicate: str,
-        deal: JSON | None,
-        overriding: bool = False,
-    ) -> tuple[dict[int, tuple[str, UUID]], list[Game | Credentials]]:
-        """Each table's new game (creation hash, id), and the aggregates to save
-        (``overriding``: games replacing others, seeded apart from them)."""
-        created = tournament.record_created
-        options = dict(created["options"])
-        if deal is not None:
-            options["deal"] = deal
-        tags = {
-            **event_tags(created),
-            "Round": str(seated.number),
-            TOURNAMENT_TAG: str(tournament.origin_id),
-        }
-        if created["time_control"]:
-            tags["TimeControl"] = created["time_control"]
-            tags["OnTimeout"] = created["on_timeout"]
-        if duplicate != "none":
-            tags[DUPLICATE_TAG] = f"round {seated.number}: every table of a size has one deal"
-        names = {player.id: player.name for player in tournament.state.players}
-        games: dict[int, tuple[str, UUID]] = {}
-        aggregates: list[Game | Credentials] = []
-        for table in seated.tables:
-            seed = table_seed(
-                tournament.seed,
-                seated.number,
-                table.number,
-                len(table.seats),
-                duplicate,
-                table.seats if overriding else None,
-                tournament.state.withdrawals(seated.number),
-            )
-            game, credentials, made = prepare_game(
-                created["game"],
-                table.seats,
-                options,
-                created["undo_policy"],
-                {
-                    **{k: v for k, v in tags.items() if v},
-                    "Table": str(table.number),
-                    NAMES_TAG: names_digest([names[seat] for seat in table.seats]),
-                },
-                seed,
-                tournament_id=tournament.id,
-            )
-            games[table.number] = (made.record["hash"], made.game_id)
-            aggregates += [game, credentials]
-        return games, aggregates
 
     # -- results ------------------------------------------------------------------------
 

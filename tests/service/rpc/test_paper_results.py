@@ -13,8 +13,8 @@ import pytest
 
 from gamelog.cli.client import ApiError
 from gamelog.cli.process import ServerProcess
-from gamelog.cli.tournament import play_table
 from gamelog.cli.tournament_client import TournamentClient
+from gamelog.cli.tournament_selfplay import play_table
 
 from support.cli import gamelog, gamelog_json
 
