@@ -166,3 +166,42 @@ def test_a_follower_stuck_sending_when_the_server_stops_is_still_cut_off() -> No
 
     ended, reason = asyncio.run(scenario())
     assert ended and reason is not None and reason.code == "server-stopping"
+
+
+def test_a_record_read_again_after_the_end_is_skipped_and_nothing_is_logged_out_of_line(
+    memory_app: GameLog, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A store read that began before the committer offered the last records
+    brings them again. Skipped while the game ran, they were logged as "out
+    of line" once it had finished: at the end of every game so followed."""
+    created = memory_app.games.create_game("three-too-many", ["ann", "ben"], seed=b"again")
+    game_id = created.game_id
+    game = memory_app.queries.state_at(game_id)
+    while not game.is_finished:
+        seat = game.rules.to_act(game.state)[0]
+        move = game.rules.legal_moves(game.state, seat)[0]
+        memory_app.games.play(game_id, created.tokens[seat], move, game.position)
+        game = memory_app.queries.state_at(game_id)
+    read = memory_app.following.records_after
+
+    def late_read(gid: Any, from_position: int) -> list[Record]:
+        return read(gid, max(0, from_position - 2))  # as if begun before the offer
+
+    async def scenario() -> list[Entry]:
+        fanout = Fanout(memory_app.following)
+        fanout.start()
+        async with fanout.subscribe(game_id, "ann", 0) as subscription:
+            feed = subscription.feed
+            assert feed.finished
+            monkeypatch.setattr(memory_app.following, "records_after", late_read)
+            feed.poke()
+            await feed.settled()
+            entries = [entry async for entry in subscription]
+        fanout.close()
+        return entries
+
+    with caplog.at_level("ERROR", logger="gamelog.service.live.fanout"):
+        entries = asyncio.run(scenario())
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+    assert [e.position for e in entries] == list(range(game.position + 1))
+    assert entries[-1].kind == "finished"

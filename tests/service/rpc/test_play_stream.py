@@ -90,6 +90,37 @@ def test_a_game_played_over_two_streams_reaches_its_end_and_each_seat_saw_every_
             stream.cancel()
 
 
+@pytest.mark.parametrize("game", ["three-too-many", "carcassonne-hg", "hadara"])
+def test_each_seats_stream_words_and_cuts_every_record_as_list_events_does_for_it(
+    client: Client, game: str
+) -> None:
+    """The stream's records are made by the fan-out, which takes the state
+    after a move from the process that decided it (ListEvents folds the
+    stored records): for every seat, mid-game, the two must agree, in games
+    whose words depend on the state (where a tile lies, what a card gives)."""
+    created = new_game(client, game)
+    streams = seat_streams(client, created)
+    try:
+        play_random(
+            StreamGame(client, created.game_id, created.seat_tokens, streams),
+            random.Random(8),
+            max_moves=14,
+        )
+        end = client.state(created.game_id).last_position
+        assert not client.state(created.game_id).finished
+        for seat, stream in streams.items():
+            received = stream.until(created.game_id, end)
+            listed = client.stub.ListEvents(
+                pb.ListEventsRequest(game_id=created.game_id),
+                metadata=bearer(created.seat_tokens[seat]),
+            ).records
+            assert received == [loads(r.record_json) for r in listed]
+            assert stream.notation[created.game_id] == [r.notation for r in listed]
+    finally:
+        for stream in streams.values():
+            stream.cancel()
+
+
 def test_a_moves_records_reach_its_stream_before_its_ack_or_in_it_and_only_once(
     client: Client,
 ) -> None:
