@@ -1,16 +1,23 @@
 """Case a's peer rows (issue 33.2): gamelog's moves beside boardgame.io's,
 and beside grpcio's own streaming echo, in one run on the same cores.
 
-Four loads of 8 clients on 8 games (or 8 streams), each split into visits
-taken in ABBA order (``bench.load.visits``) so the machine's drift falls on
-all of them alike:
+Loads of 8 clients on 8 games (or 8 streams), each split into visits taken
+in ABBA order (``bench.load.visits``) so the machine's drift falls on all of
+them alike:
 
 - ``boardgameio``: boardgame.io's own server from npm, in memory
-  (``bench.boardgameio_peer``);
+  (``bench.boardgameio_peer``), behind its own Node clients;
 - ``play``: gamelog's unary PlayMove, durable on SQLite (fsync'd commits,
   ``gamelog serve --db``), case a's machinery;
 - ``stream``: the same server, moves over the ``Play`` stream
   (``bench.stream_load``), when the server has it;
+- ``stream_node``: the same stream driven by Node clients (grpc-js,
+  ``bench/gamelog_node``), as boardgame.io's are: the same kind of client
+  in front of both servers;
+- ``stream_floor`` and ``stream_floor_2``: the floor prototypes
+  (``bench.stream_floor``): the durable move over a stream and nothing
+  else, with one message a move, and with the second seat's message too.
+  What any play stream on this stack costs at least;
 - ``stream_echo``: grpcio's bidirectional streaming echo
   (``bench.stream_echo``): gRPC Python's per-message cost; and
   ``stream_echo_2``, two answers per message: a stream move's shape (its
@@ -29,10 +36,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bench import boardgameio_peer
+from bench import boardgameio_peer, node_clients
 from bench.common import Row, Settings
 from bench.inprocess import play_alone
 from bench.load import PhaseResult, PhaseSummary, pool, run_visits, visits
+from bench.node_clients import npm_problem
 from gamelog.cli.process import ServerProcess, start_server_process
 from gamelog.service.storage.settings import store_env
 
@@ -40,6 +48,10 @@ CLIENTS = 8
 ROUNDS = 4
 GOAL_STREAM_OVER_BOARDGAMEIO = 1.0
 GOAL_CPU_STREAM_OVER_UNARY = 0.5
+GAMELOG_NODE_DIR = Path(__file__).parent / "gamelog_node"
+NODE_STREAM = "stream_node"
+"""The Play stream driven by Node clients (grpc-js), as boardgame.io's own
+clients drive its server: the like-for-like comparison of the two servers."""
 
 
 def has_play_stream() -> bool:
@@ -97,6 +109,11 @@ def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
         notes.append(f"boardgame.io skipped: {reason}")
     if has_play_stream():
         kinds.extend(("stream", "stream_floor", "stream_floor_2"))
+        node_reason = npm_problem(GAMELOG_NODE_DIR, "@grpc/grpc-js")
+        if node_reason is None:
+            kinds.append(NODE_STREAM)
+        else:
+            notes.append(f"the Play stream's Node clients skipped: {node_reason}")
     else:
         notes.append("the play stream skipped: this server has no Play RPC")
     kinds.extend(("stream_echo", "stream_echo_2"))
@@ -104,7 +121,7 @@ def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
     servers: dict[str, Any] = {}
     try:
         gamelog = start_server_process(workdir, "--db", str(workdir / "peers.sqlite"))
-        servers["play"] = servers["stream"] = gamelog
+        servers["play"] = servers["stream"] = servers[NODE_STREAM] = gamelog
         servers["stream_echo"] = servers["stream_echo_2"] = start_echo_server(workdir)
         if "stream_floor" in kinds:
             servers["stream_floor"] = start_floor_server(workdir)
@@ -117,6 +134,17 @@ def measure(settings: Settings) -> tuple[dict[str, PhaseSummary], list[str]]:
             server = servers[kind]
             if kind == boardgameio_peer.PHASE:
                 parts = boardgameio_peer.visit(server, CLIENTS, per_visit, index)
+            elif kind == NODE_STREAM:
+                parts = node_clients.visit(
+                    GAMELOG_NODE_DIR,
+                    "clients.mjs",
+                    server.address,
+                    server.pid,
+                    NODE_STREAM,
+                    CLIENTS,
+                    per_visit,
+                    index,
+                )
             else:
                 address, pid = server.address, server.pid
                 parts = run_visits([address], CLIENTS, [kind], per_visit, "", [pid])[0]
@@ -254,6 +282,30 @@ def peer_rows(settings: Settings) -> tuple[list[Row], list[str]]:
                     f"the floor prototype, durable (SQLite), {CLIENTS} clients on {CLIENTS} "
                     "games, against boardgame.io in memory (a bound, not a goal)",
                     floor,
+                    base,
+                    None,
+                )
+            )
+        floor_2 = phases.get("stream_floor_2")
+        if floor_2 is not None:
+            rows.append(
+                _rate_row(
+                    "the floor prototype with the second seat's message (bench.stream_floor "
+                    "--second), durable (SQLite), against boardgame.io in memory "
+                    "(a bound, not a goal)",
+                    floor_2,
+                    base,
+                    None,
+                )
+            )
+        node = phases.get(NODE_STREAM)
+        if node is not None:
+            rows.append(
+                _rate_row(
+                    f"the Play stream driven by {CLIENTS} Node clients (grpc-js, a move counted "
+                    "once both seats hold it, as boardgame.io's clients count), against "
+                    "boardgame.io in memory",
+                    node,
                     base,
                     None,
                 )

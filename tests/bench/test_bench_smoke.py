@@ -58,8 +58,11 @@ def test_quick_run_writes_every_case_with_numeric_ratios(tmp_path: Path) -> None
     # installs them); grpcio's streaming echo and case k run everywhere.
     labels = [row["label"] for row in document["cases"]["a"]["rows"]]
     assert any("streaming echo" in label for label in labels)
+    # The floor prototypes (bench.stream_floor) run wherever the stream does.
+    assert sum("floor prototype" in label for label in labels) == 3, labels
     if shutil.which("node") and shutil.which("npm"):
         assert any("boardgame.io" in label for label in labels), labels
+        assert any("Node clients" in label for label in labels), labels
     assert [row["label"].split(" (")[0] for row in document["cases"]["k"]["rows"]] == [
         "gamelog --version",
         "gamelog show",
