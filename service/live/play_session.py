@@ -45,8 +45,9 @@ from typing import Any
 from uuid import UUID
 
 from gamelog.replay.record import Record
-from gamelog.service.live.fanout import Entry, FollowInterrupted, Subscription
+from gamelog.service.live.fanout import FollowInterrupted, Subscription
 from gamelog.service.live.follow import LiveFollow
+from gamelog.service.live.game_feed import Entry
 from gamelog.service.model.refusals import GamelogError, Refused
 from gamelog.service.usecases.application import GameLog
 

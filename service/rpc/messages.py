@@ -12,7 +12,7 @@ from gamelog.games import get_rules
 from gamelog.replay.audit import AuditReport
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
-from gamelog.service.live.fanout import Entry
+from gamelog.service.live.game_feed import Entry
 from gamelog.service.usecases.answers import CreatedGame, GameSummary, PositionView, Shown
 from gamelog.v1 import gamelog_pb2 as pb
 

@@ -13,7 +13,8 @@ import pytest
 
 from gamelog.games.protocol import ARBITER, Viewer
 from gamelog.replay.record import Record
-from gamelog.service.live.fanout import Entry, Fanout, GameFeed
+from gamelog.service.live.fanout import Fanout
+from gamelog.service.live.game_feed import Entry, GameFeed
 from gamelog.service.usecases.application import GameLog
 
 
