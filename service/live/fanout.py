@@ -189,10 +189,21 @@ class Fanout:
     # -- told that something was stored --------------------------------------------
 
     def saved_threadsafe(self, game_id: UUID, position: int) -> None:
-        """A save in this process (from the saving thread)."""
+        """A save in this process (from the saving thread, or the loop's)."""
         loop = self._loop
-        if loop is not None and game_id in self.feeds and not loop.is_closed():
+        feed = self.feeds.get(game_id)
+        # A feed that holds the position already (its committer offered the
+        # records) needs no word: reading its length from another thread is
+        # safe, and a stale answer only sends the word anyway.
+        if loop is not None and feed is not None and feed.head < position and not loop.is_closed():
             loop.call_soon_threadsafe(self.stored, game_id, position)
+
+    def committed(self, game_id: UUID, records: list[Record], state: Any) -> None:
+        """A move decided on the loop is durable (``PlayOnLoop.on_committed``):
+        its game's feed, if any, holds its records at once."""
+        feed = self.feeds.get(game_id)
+        if feed is not None:
+            feed.offer(records, state)
 
     def stored(self, game_id: UUID, position: int | None = None) -> None:
         """Records of ``game_id`` up to ``position`` are stored (on the loop)."""

@@ -60,6 +60,7 @@ class LiveFollow:
         has nothing to do with it but pay for it (a sixth of a move's server
         CPU in bench case b)."""
         self.fanout.start()
+        self.app.play_on_loop.on_committed(self.fanout.committed)
         self.app.store.on_saved(self.fanout.saved_threadsafe)
         settings = connection_settings(self.app.store)
         if settings is not None:

@@ -152,9 +152,25 @@ class Followed:
         """The game's records all sent (it finished), or the stream is failing."""
         self.finished = False
         """The game's last record, ``finished``, was sent."""
+        self.held = False
+        """A request of this game is in hand, whose ack will carry its records."""
         self.changed = asyncio.Event()
         self.pump: asyncio.Task[None] | None = None
         self.subscription: Subscription | None = None
+
+    def hold(self) -> None:
+        """A move or take-back of this game is in hand: its records go with
+        its ack, so the pump holds them back until it is answered."""
+        self.held = True
+
+    def release(self) -> None:
+        self.held = False
+        self.changed.set()
+        self.changed.clear()
+
+    async def unheld(self) -> None:
+        while self.held and not self.ended:
+            await self.changed.wait()
 
     def advanced(self, position: int) -> None:
         self.sent = position
@@ -256,26 +272,31 @@ class PlaySession:
             await self._send(RefusedRequest(request.request_id, game_id, error))
             return
         async with followed.lock:
-            try:
-                if isinstance(request, Join):
-                    done: tuple[Acked, Committed] = (
-                        await self._join(request, followed),
-                        Committed([]),
-                    )
-                elif not followed.joined:  # its join was refused
-                    raise _not_joined(request.game_id)
-                elif isinstance(request, Move):
-                    done = await self._move(request, followed)
-                else:
-                    done = await self._take_back(request, followed)
-            except Exception as error:
-                await self._send(RefusedRequest(request.request_id, game_id, error))
-                return
-            acked, committed = done
             if isinstance(request, Join):
+                try:
+                    acked = await self._join(request, followed)
+                except Exception as error:
+                    await self._send(RefusedRequest(request.request_id, game_id, error))
+                    return
                 await self._send(acked)
-            else:
+                return
+            # The game's records wait while this request is in hand: its ack
+            # carries them, in one message (see ``_ack_with_records``).
+            followed.hold()
+            try:
+                try:
+                    if not followed.joined:  # its join was refused
+                        raise _not_joined(request.game_id)
+                    if isinstance(request, Move):
+                        acked, committed = await self._move(request, followed)
+                    else:
+                        acked, committed = await self._take_back(request, followed)
+                except Exception as error:
+                    await self._send(RefusedRequest(request.request_id, game_id, error))
+                    return
                 await self._ack_with_records(followed, acked, committed)
+            finally:
+                followed.release()
 
     def _followed_for(self, request: Request) -> Followed:
         followed = self._games.get(request.game_id)
@@ -398,6 +419,7 @@ class PlaySession:
                     return
                 started.set_result(subscription.feed.head)
                 async for entry in subscription:
+                    await followed.unheld()
                     async with self._writing:
                         if entry.position <= followed.sent:
                             continue  # an ack carried it

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 from uuid import UUID
@@ -35,6 +36,10 @@ from gamelog.service.usecases.commands import GameCommands
 from gamelog.service.usecases.showing import played
 from gamelog.service.usecases.signing import Signing
 
+MoveListener = Callable[[UUID, list[Record], Any], None]
+"""Told, on the loop, of a move decided there once it is durable: the game,
+the records it stored, and the game's state after them."""
+
 
 class PlayOnLoop:
     """``GameCommands.play`` for a coroutine on an event loop."""
@@ -46,6 +51,13 @@ class PlayOnLoop:
         self._committing: set[UUID] = set()
         """Games whose move, decided on the loop, waits for its commit: the
         loop holds their lock meanwhile."""
+        self._listeners: list[MoveListener] = []
+
+    def on_committed(self, listener: MoveListener) -> None:
+        """Call ``listener`` after every move this decided and committed: the
+        live fan-out holds the records at once (no store read, no hop from
+        another thread), before the store's own listeners hear of the save."""
+        self._listeners.append(listener)
 
     async def play(
         self,
@@ -90,6 +102,8 @@ class PlayOnLoop:
             try:
                 self._committing.discard(game_id)
                 if not saved.cancelled() and saved.exception() is None:
+                    for listener in self._listeners:
+                        listener(game_id, records, game.state)
                     self.store.committed(game)
                     self.store.remember(game)
             finally:
