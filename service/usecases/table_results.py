@@ -35,7 +35,8 @@ from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import Conflict, GamelogError, NotFound
 from gamelog.service.model.server_clock import record_time
 from gamelog.service.model.tournament import Tournament
-from gamelog.service.storage.store import GameStore, working_copy
+from gamelog.service.storage.copies import working_copy
+from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases.signing import Signing
 
 log = logging.getLogger(__name__)
