@@ -37,7 +37,7 @@ from typing import Any
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import RulesError
-from gamelog.replay.audit import AuditReport, Difference
+from gamelog.replay.audit_report import AuditReport, Difference
 from gamelog.replay.checks import quoted
 from gamelog.replay.fold import state_at
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
