@@ -83,7 +83,7 @@ from gamelog.replay.fold import start_state
 from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.seated_games import DUPLICATE_TAG
 
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on a record instead of refusing it."""

@@ -37,7 +37,7 @@ from gamelog.replay.clock import Clocks, millis, seat_by_rule
 from gamelog.replay.fold import line_events
 from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import Record, as_stored
-from gamelog.replay.tournament_record import TOURNAMENT_TAG
+from gamelog.replay.seated_games import TOURNAMENT_TAG
 
 RandomSource = Callable[[int], random.Random]
 """The random source of a ply: drawn from the seed, or sealed without it."""

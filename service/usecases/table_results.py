@@ -29,7 +29,7 @@ from __future__ import annotations
 import logging
 from uuid import UUID
 
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.seated_games import DUPLICATE_TAG
 from gamelog.service.index.follower import IndexFollower
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import Conflict, GamelogError, NotFound
