@@ -33,6 +33,12 @@ as a difference. Positions whose events are *declared facts* (``"declared":
 true``: recorded as a seat or the arbiter stated them, with consistency checks
 only) are listed apart from the rule-checked ones.
 
+This module is the walk over a game's records (and over a record file's
+games, ``audit_entries``): it keeps the state, the line of play and the
+clocks from one record to the next, and asks ``audit_steps`` whether each
+record is what the service would have stored there. What it finds is an
+``audit_report.AuditReport``.
+
 >>> from gamelog.replay.record import seal, seed_commitment
 >>> seed, nonce = b"seed", bytes(32)
 >>> report = audit_records([seal({"position": 0, "kind": "created", "prev_hash": "",
@@ -48,87 +54,39 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from gamelog.games import get_rules
-from gamelog.games.protocol import ARBITER, Rules, RulesError, rng_for
+from gamelog.games.protocol import ARBITER, RulesError, rng_for
+from gamelog.replay.audit_report import AuditReport, Difference
+from gamelog.replay.audit_steps import (
+    SealedRandom,
+    audit_clock,
+    audit_creation,
+    audit_end,
+    audit_move,
+    audit_timeout,
+    due_after,
+    is_due,
+    take_back_step,
+)
 from gamelog.replay.clock import (
     ClockError,
     Clocks,
-    millis,
-    seat_by_rule,
     time_control_of,
     timed_seats,
     timeout_result,
 )
 from gamelog.replay.export import GameEntry
-from gamelog.replay.fold import line_events, start_state
+from gamelog.replay.fold import start_state
 from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
-from gamelog.replay.tournament_record import DUPLICATE_TAG, TOURNAMENT_TAG
+from gamelog.replay.seated_games import DUPLICATE_TAG
 
 UNREADABLE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What rules raise when they choke on a record instead of refusing it."""
-
-
-@dataclass(frozen=True)
-class Difference:
-    position: int
-    problem: str
-    stored: Any = None
-    expected: Any = None
-
-
-@dataclass
-class AuditReport:
-    ok: bool = True
-    positions_checked: int = 0
-    seed_checked: bool = False
-    first_difference: Difference | None = None
-    deferred: list[int] = field(default_factory=list)
-    declared: list[int] = field(default_factory=list)
-    """Positions holding declared facts: recorded as stated, not rule-checked."""
-    notes: list[str] = field(default_factory=list)
-
-    def fail(self, difference: Difference) -> AuditReport:
-        self.ok = False
-        self.first_difference = difference
-        return self
-
-    def to_json(self) -> dict[str, Any]:
-        first = self.first_difference
-        return {
-            "ok": self.ok,
-            "positions_checked": self.positions_checked,
-            "seed_checked": self.seed_checked,
-            "first_difference": None
-            if first is None
-            else {
-                "position": first.position,
-                "problem": first.problem,
-                "stored": first.stored,
-                "expected": first.expected,
-            },
-            "deferred_positions": self.deferred,
-            "declared_positions": self.declared,
-            "notes": self.notes,
-        }
-
-
-class SeedDeferred(Exception):
-    """The decision needs the seed, which is not revealed yet."""
-
-
-class _Sealed(random.Random):
-    """A random source that refuses to be used: stands in for an unknown seed."""
-
-    def random(self) -> float:
-        raise SeedDeferred
-
-    def getrandbits(self, k: int) -> int:
-        raise SeedDeferred
 
 
 def audit_records(
@@ -213,9 +171,9 @@ def _audit_line(
         report.seed_checked = True
 
     def rng(ply: int) -> random.Random:
-        return rng_for(seed, ply) if seed is not None else _Sealed()
+        return rng_for(seed, ply) if seed is not None else SealedRandom()
 
-    failed = _audit_creation(report, rules, created, rng, parent_records)
+    failed = audit_creation(report, rules, created, rng, parent_records)
     if failed is not None:
         return failed
 
@@ -256,8 +214,8 @@ def _audit_line(
         if line.finished:
             return report.fail(Difference(position, "a record after the end of the game", kind))
         over = outcome()  # before this record: the state and clocks it starts from
-        due = _due(rules, state, clocks, over is not None, held)
-        if due is not None and not _is(record, due):
+        due = due_after(rules, state, clocks, over is not None, held)
+        if due is not None and not is_due(record, due):
             return report.fail(
                 Difference(position, f"a {kind} record where {due[1]} should come", kind)
             )
@@ -266,9 +224,9 @@ def _audit_line(
         if kind == "move":
             if over is not None:
                 return report.fail(Difference(position, "a move after the game was over"))
-            failed = _audit_clock(report, rules, state, clocks, record)
+            failed = audit_clock(report, rules, state, clocks, record)
             if failed is None:
-                failed = _audit_move(report, rules, state, line, record, rng)
+                failed = audit_move(report, rules, state, line, record, rng)
             if failed is not None:
                 return failed
             for event in record["events"]:
@@ -283,41 +241,18 @@ def _audit_line(
             ):
                 mover = record["seat"]
         elif kind == "timeout":
-            if clocks is None:
-                return report.fail(Difference(position, "a time-out in a game without clocks"))
-            expired = list(clocks.expired(millis(record["time"])))
-            if over is not None or record["seats"] != expired:
-                return report.fail(
-                    Difference(position, "the time-out names other seats", record["seats"], expired)
-                )
-            if record["on_timeout"] != clocks.control.on_timeout:
-                return report.fail(Difference(position, "the time-out's rule differs"))
+            failed = audit_timeout(report, clocks, record, over)
+            if failed is not None:
+                return failed
             timed_out = record["seats"]
-        elif kind == "finished" and record.get("by_director"):
-            # A tournament director's result for a table played on paper:
-            # the game was still on, and the result ranks its seats.
-            if TOURNAMENT_TAG not in metadata:
-                return report.fail(Difference(position, "only a tournament's table has a director"))
-            if over is not None:
-                return report.fail(Difference(position, "the director ended a game that was over"))
-            ranked = sorted(seat for place in record["result"]["ranking"] for seat in place)
-            if ranked != sorted(seats):
-                return report.fail(
-                    Difference(position, "the director's result does not rank every seat once")
-                )
-            line = line.after_finish()
         elif kind == "finished":
-            expected = over
-            if expected is None:
-                return report.fail(Difference(position, "recorded as finished, but it is not over"))
-            if expected != record["result"]:
-                return report.fail(
-                    Difference(position, "the stored result differs", record["result"], expected)
-                )
+            failed = audit_end(report, record, over, metadata, seats)
+            if failed is not None:
+                return failed
             line = line.after_finish()
         else:
             try:
-                line, state = _take_back_step(line, record, states, state)
+                line, state = take_back_step(line, record, states, state)
             except LineRefusal as refusal:
                 return report.fail(Difference(position, f"{kind}: {refusal.message}", record))
         if clocks is not None:
@@ -333,7 +268,7 @@ def _audit_line(
 
     if not line.finished:
         over = outcome()
-        due = _due(rules, state, clocks, over is not None, held)
+        due = due_after(rules, state, clocks, over is not None, held)
         if due is not None:
             problem = "the game is over but no end is recorded" if due[0] == "finished" else due[1]
             return report.fail(Difference(records[-1]["position"], problem))
@@ -342,176 +277,6 @@ def _audit_line(
                 "over, its end held until the round's last table is over (duplicate play)"
             )
     return report
-
-
-def _due(
-    rules: Rules[Any], state: Any, clocks: Clocks | None, over: bool, held: bool
-) -> tuple[str, str] | None:
-    """What the service stores at once after a record, if anything: the end
-    of a game that is over, or a move by rule."""
-    if over:
-        return None if held else ("finished", "the end of a game that is over")
-    seat = seat_by_rule(rules, state, clocks)
-    if seat is not None and rules.legal_moves(state, seat):
-        return ("by-rule", f"the move by rule for {seat}, who is out of time")
-    return None
-
-
-def _is(record: Record, due: tuple[str, str]) -> bool:
-    if due[0] == "finished":
-        return bool(record["kind"] == "finished")
-    return record["kind"] == "move" and bool(record.get("by_rule"))
-
-
-def _audit_clock(
-    report: AuditReport, rules: Rules[Any], state: Any, clocks: Clocks | None, record: Record
-) -> AuditReport | None:
-    """A move against the clocks: in time, or made by rule as the service would."""
-    position, seat = record["position"], record["seat"]
-    if record.get("by_rule"):
-        expected = seat_by_rule(rules, state, clocks)
-        if expected != seat:
-            return report.fail(
-                Difference(position, "a move by rule for a seat that is not out of time", seat)
-            )
-        legal = rules.legal_moves(state, seat)
-        if not legal or as_stored(legal[0]) != record["move"]:
-            return report.fail(
-                Difference(
-                    position,
-                    "a move by rule other than the first legal move",
-                    record["move"],
-                    as_stored(legal[0]) if legal else None,
-                )
-            )
-        return None
-    if clocks is None:
-        return None
-    if seat in clocks.out_of_time:
-        return report.fail(Difference(position, f"{seat} moved after running out of time"))
-    if seat in clocks.running and clocks.remaining(seat, millis(record["time"])) <= 0:
-        return report.fail(
-            Difference(position, f"{seat} moved after its time ran out, with no time-out recorded")
-        )
-    return None
-
-
-def _audit_creation(
-    report: AuditReport,
-    rules: Rules[Any],
-    created: Record,
-    rng: Any,
-    parent_records: Sequence[Record] | None,
-) -> AuditReport | None:
-    seats = list(created["seats"])
-    try:
-        normalized = as_stored(rules.normalize_options(created["options"], seats))
-    except RulesError as error:
-        return report.fail(Difference(0, f"the rules refuse these options: {error}"))
-    if normalized != created["options"]:
-        return report.fail(
-            Difference(
-                0, "the options are not as the rules store them", created["options"], normalized
-            )
-        )
-    parent = created.get("parent")
-    if parent is None:
-        if created.get("base_ply", 0) != 0:
-            return report.fail(Difference(0, "a game that is no fork starts at ply 0"))
-        try:
-            dealt = rules.setup(created["options"], seats, rng(0))
-            if as_stored(dealt) != created["events"]:
-                return report.fail(
-                    Difference(
-                        0,
-                        "the deal differs from set-up with this seed",
-                        created["events"],
-                        as_stored(dealt),
-                    )
-                )
-        except SeedDeferred:
-            report.deferred.append(0)
-        return None
-    if parent_records is None:
-        return report.fail(
-            Difference(0, "a fork whose parent's records are not at hand cannot be checked")
-        )
-    parent_position = parent["position"]
-    if parent_position >= len(parent_records) or (
-        parent_records[parent_position]["hash"] != parent["hash"]
-    ):
-        return report.fail(Difference(0, "the parent's hash at the fork point differs"))
-    parent_created = parent_records[0]
-    if any(
-        parent_created.get(key) != created.get(key)
-        for key in ("game", "rules_version", "seats", "options")
-    ):
-        return report.fail(Difference(0, "the fork is not a game of its parent's table"))
-    expected_events, expected_ply = line_events(parent_records, parent_position)
-    if as_stored(expected_events) != created["events"] or expected_ply != created["base_ply"]:
-        return report.fail(Difference(0, "the fork does not start from its parent's position"))
-    return None
-
-
-def _audit_move(
-    report: AuditReport,
-    rules: Rules[Any],
-    state: Any,
-    line: Line,
-    record: Record,
-    rng: Any,
-) -> AuditReport | None:
-    position = record["position"]
-    ply = line.ply + 1
-    if record["ply"] != ply:
-        return report.fail(Difference(position, "wrong ply", record["ply"], ply))
-    if rules.result(state) is not None:
-        return report.fail(Difference(position, "a move after the game was over"))
-    seat = record["seat"]
-    if record.get("by_rule") and not isinstance(record["by_rule"], bool):
-        return report.fail(Difference(position, "by_rule is true or absent"))
-    if record.get("by_arbiter") and (not isinstance(record["by_arbiter"], bool) or seat == ARBITER):
-        return report.fail(Difference(position, "by_arbiter is true, for a seat's move, or absent"))
-    if seat not in rules.to_act(state):
-        return report.fail(Difference(position, f"{seat} may not move at this point", seat))
-    try:
-        expected = rules.decide(state, seat, record["move"], rng(ply))
-    except SeedDeferred:
-        report.deferred.append(position)
-        expected = record["events"]
-    except RulesError as error:
-        return report.fail(
-            Difference(position, f"the rules refuse this move: {error}", record["move"])
-        )
-    if as_stored(expected) != record["events"]:
-        return report.fail(
-            Difference(
-                position,
-                "the stored events differ from what the rules give",
-                record["events"],
-                as_stored(expected),
-            )
-        )
-    return None
-
-
-def _take_back_step(
-    line: Line, record: Record, states: Mapping[int, Any], state: Any
-) -> tuple[Line, Any]:
-    """A take-back, a request or an answer, checked against the line as the
-    service would have checked it; the line and state after it."""
-    kind = record["kind"]
-    if kind == "undo-request":
-        line.check_request(record["seat"], record["to_position"])
-        return line.after_request(record["seat"], record["to_position"]), state
-    if kind in ("undo-approve", "undo-decline"):
-        line.check_answer(record["seat"], record["to_position"])
-        return line.after_answer(record["seat"], kind == "undo-approve"), state
-    target = record["to_position"]
-    line.check_takeback(target, record["by"], record["approved_by"])
-    if record["ply"] != line.ply_at(target):
-        raise LineRefusal("wrong-ply", f"the ply after going back to {target} is wrong")
-    return line.after_takeback(target), states[target]
 
 
 def audit_entries(

@@ -39,7 +39,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gamelog.replay.audit import AuditReport, audit_entries
+from gamelog.replay.audit import audit_entries
+from gamelog.replay.audit_report import AuditReport
 from gamelog.replay.export import (
     FORMAT as RECORD_FILE_FORMAT,
 )

@@ -37,22 +37,21 @@ from typing import Any
 
 from gamelog.games import get_rules
 from gamelog.games.protocol import RulesError
-from gamelog.replay.audit import AuditReport, Difference
+from gamelog.replay.audit_report import AuditReport, Difference
 from gamelog.replay.checks import quoted
 from gamelog.replay.fold import state_at
 from gamelog.replay.record import Record, as_stored, seed_commitment, verify_chain
 from gamelog.replay.redact import is_redacted
-from gamelog.replay.tournament_record import (
+from gamelog.replay.seated_games import (
     CREATION_TAG,
     NAMES_TAG,
     TOURNAMENT_TAG,
-    TournamentState,
     event_tags,
     names_digest,
-    start_tournament,
-    step,
     table_seed,
 )
+from gamelog.replay.tournament_record import start_tournament, step
+from gamelog.replay.tournament_state import TournamentState
 from gamelog.tournaments.pairing import pair_round
 from gamelog.tournaments.points import exact_text
 from gamelog.tournaments.refusals import TournamentError

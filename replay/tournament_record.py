@@ -43,7 +43,9 @@ finished            seed, seed_nonce (revealed), standings [{place, player,
 
 A table's *effective* result is the director's latest (entered, corrected or
 a forfeit), else the one its game recorded. Points are exact texts (``"3/2"``),
-never floats. A worked example:
+never floats. The state the records fold into lives in ``tournament_state``;
+what a tournament puts into each table's game (its tags, its seed) in
+``seated_games``. A worked example:
 
 >>> created = {"position": 0, "kind": "created", "name": "Club night", "site": "Oslo",
 ...     "dates": "2026-11-30", "game": "three-too-many", "rules_version": "1.0",
@@ -69,175 +71,18 @@ never floats. A worked example:
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Final
 
 from gamelog.replay.checks import SEAT_NAME
-from gamelog.replay.record import Record, json_hash
-from gamelog.tournaments.players import Player, RosterChange, active_players
-from gamelog.tournaments.refusals import TournamentError
+from gamelog.replay.record import Record
+from gamelog.replay.tournament_state import SeatedRound, TournamentRecordError, TournamentState
+from gamelog.tournaments.players import Player, RosterChange
 from gamelog.tournaments.rounds import Result, Round, Table, check_result, check_round
 from gamelog.tournaments.settings import Settings
 
 DUPLICATE_MODES: Final = ("none", "seed")
-TOURNAMENT_TAG: Final = "Tournament"
-"""The tag naming, in a table's game, the id of the tournament that seated it."""
-DUPLICATE_TAG: Final = "Duplicate"
-"""A table of a duplicate round: its end is held until the round's last table is over."""
-CREATION_TAG: Final = "TournamentCreation"
-"""The hash of the tournament's creation record: its name, site, dates,
-points and tie-breaks, as the table was seated under them."""
-NAMES_TAG: Final = "PlayerNames"
-"""A digest of the display names of the table's players, seat by seat."""
-
-
-def names_digest(names: Sequence[str]) -> str:
-    """The ``PlayerNames`` tag of a table whose players are called ``names``,
-    in seat order: a SHA-256 of their JSON list, so a table of 64 players
-    with long names still fits one tag value.
-
-    >>> names_digest(["Ann Smith", "Ben Jones"]) == names_digest(["Ben Jones", "Ann Smith"])
-    False
-    """
-    return json_hash(list(names))
-
-
-def event_tags(created: Record) -> dict[str, str]:
-    """The tags a tournament's creation record gives each of its tables:
-    the event's name, site and dates (as ``Event``, ``Site``, ``Date``; empty
-    ones left out) and the creation's own hash."""
-    tags = {"Event": created["name"], "Site": created["site"], "Date": created["dates"]}
-    return {**{k: v for k, v in tags.items() if v}, CREATION_TAG: created["hash"]}
-
-
-def table_seed(
-    seed: bytes,
-    round_number: int,
-    table: int,
-    size: int,
-    duplicate: str,
-    seats: Sequence[str] | None = None,
-    withdrawn: int = 0,
-) -> bytes:
-    """The seed of a table's game, drawn from the tournament's seed, so the
-    revealed tournament seed accounts for every deal. Each table has its own
-    (label ``round R table T``); in a duplicate round every table of ``size``
-    players shares one (``round R deal for K``). A game a seating override
-    created (``seats``: its seats) has its own (``round R table T seated
-    again: SEATS``), so it never deals the game it replaced again: a player
-    moved away has seen that deal. A round paired again after ``withdrawn``
-    withdrawals of it adds ``, paired again N`` to each label, for the same
-    reason: its players may have looked at the withdrawn round's deals.
-
-    >>> table_seed(b"s", 2, 1, 4, "none") == table_seed(b"s", 2, 1, 4, "none", withdrawn=1)
-    False
-    >>> table_seed(b"s", 1, 1, 4, "seed") == table_seed(b"s", 1, 2, 4, "seed")
-    True
-    >>> table_seed(b"s", 1, 1, 4, "none") == table_seed(b"s", 1, 2, 4, "none")
-    False
-    >>> table_seed(b"s", 1, 1, 2, "none") == table_seed(b"s", 1, 1, 2, "none", ["a", "b"])
-    False
-    """
-    if duplicate == "seed":
-        label = f"round {round_number} deal for {size}"
-    elif seats is not None:
-        label = f"round {round_number} table {table} seated again: {' '.join(seats)}"
-    else:
-        label = f"round {round_number} table {table}"
-    if withdrawn:
-        label += f", paired again {withdrawn}"
-    return hashlib.sha256(seed + b"/" + label.encode()).digest()
-
-
-class TournamentRecordError(TournamentError):
-    """A tournament record that does not fit the records before it."""
-
-
-@dataclass(frozen=True)
-class SeatedRound:
-    """One round as the records have it: its seating, its tables' games, and
-    the results that came in (kept apart by where they came from)."""
-
-    number: int
-    tables: tuple[Table, ...]
-    byes: tuple[str, ...]
-    games: Mapping[int, str]
-    """Table number → the hash of the creation record of the table's game."""
-    duplicate: str = "none"
-    replaced: tuple[str, ...] = ()
-    """Games of tables a seating override replaced (never played)."""
-    recorded: Mapping[int, Result] = field(default_factory=dict)
-    """Results of tables whose game ended in the store."""
-    recorded_ends: Mapping[int, str] = field(default_factory=dict)
-    """The hash of each such game's ``finished`` record."""
-    directed: Mapping[int, Result] = field(default_factory=dict)
-    """The director's latest result per table (entered, corrected, forfeit)."""
-    held: frozenset[int] = frozenset()
-    """Tables of a duplicate round whose game is over, its end held."""
-
-    def round(self) -> Round:
-        """The round for the pure core, with every table's effective result."""
-        results = {**self.recorded, **self.directed}
-        return Round(self.number, self.tables, self.byes, results)
-
-    def effective(self, table: int) -> Result | None:
-        return self.directed.get(table) or self.recorded.get(table)
-
-    def complete(self) -> bool:
-        return all(self.effective(t.number) is not None for t in self.tables)
-
-    def table(self, number: int) -> Table:
-        for table in self.tables:
-            if table.number == number:
-                return table
-        raise TournamentRecordError("no-such-table", f"round {self.number} has no table {number}")
-
-
-@dataclass(frozen=True)
-class TournamentState:
-    created: Record
-    settings: Settings
-    players: tuple[Player, ...] = ()
-    player_keys: tuple[str, ...] = ()
-    """Each player's id casefolded, in ``players``' order: a registration
-    checks it for a taken id at C speed (a scan of ``players`` in Python made
-    folding 5,000 registrations take 1.6 s)."""
-    changes: tuple[RosterChange, ...] = ()
-    rounds: tuple[SeatedRound, ...] = ()
-    withdrawn: tuple[SeatedRound, ...] = ()
-    """Rounds the director withdrew before they started, in the order of
-    their withdrawal: their games are never played."""
-    finished: bool = False
-    position: int = 0
-    last_hash: str = ""
-
-    @property
-    def next_round(self) -> int:
-        return len(self.rounds) + 1
-
-    def core_rounds(self) -> list[Round]:
-        return [seated.round() for seated in self.rounds]
-
-    def player(self, player_id: str) -> Player:
-        for player in self.players:
-            if player.id == player_id:
-                return player
-        raise TournamentRecordError("unknown-player", f"no player {player_id!r}")
-
-    def active(self, round_number: int) -> tuple[str, ...]:
-        return active_players(self.players, self.changes, round_number)
-
-    def withdrawals(self, round_number: int) -> int:
-        """How often round ``round_number`` was withdrawn (its tables' seeds
-        differ each time it is paired again)."""
-        return sum(1 for seated in self.withdrawn if seated.number == round_number)
-
-    def seated(self, round_number: int) -> SeatedRound:
-        if not 1 <= round_number <= len(self.rounds):
-            raise TournamentRecordError("no-such-round", f"round {round_number} is not paired")
-        return self.rounds[round_number - 1]
 
 
 def settings_of(created: Record) -> Settings:

@@ -47,7 +47,7 @@ from gamelog.replay.clock import (
 from gamelog.replay.fold import start_state
 from gamelog.replay.line import Line, LineRefusal
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, seal, stored_form
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.seated_games import DUPLICATE_TAG
 from gamelog.service.model.deciding import Decided, decide, folded_ahead
 from gamelog.service.model.game_fold import fold_record
 from gamelog.service.model.game_records import finished_record, move_record, next_record, sealed

@@ -32,12 +32,8 @@ from uuid import UUID
 from eventsourcing.domain import Aggregate
 
 from gamelog.replay.record import Record, seal
-from gamelog.replay.tournament_record import (
-    TournamentRecordError,
-    TournamentState,
-    start_tournament,
-    step,
-)
+from gamelog.replay.tournament_record import start_tournament, step
+from gamelog.replay.tournament_state import TournamentRecordError, TournamentState
 from gamelog.service.model.refusals import Refused
 from gamelog.service.model.server_clock import record_time
 from gamelog.tournaments.pairing import pair_round

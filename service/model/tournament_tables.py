@@ -31,7 +31,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from gamelog.replay.record import Record
-from gamelog.replay.tournament_record import TOURNAMENT_TAG
+from gamelog.replay.seated_games import TOURNAMENT_TAG
 
 
 def tournament_of(record: Record, stored_tournament_id: str | None) -> UUID | None:

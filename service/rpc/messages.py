@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamelog.games import get_rules
-from gamelog.replay.audit import AuditReport
+from gamelog.replay.audit_report import AuditReport
 from gamelog.replay.record import Record, compact_json
 from gamelog.replay.redact import redact_record
 from gamelog.service.live.game_feed import Entry

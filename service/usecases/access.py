@@ -29,7 +29,7 @@ from typing import TypeVar
 from uuid import UUID
 
 from gamelog.games.protocol import ARBITER, Viewer
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.seated_games import DUPLICATE_TAG
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import NotFound, PermissionDenied, Unauthenticated
 from gamelog.service.model.tournament import Tournament

@@ -35,7 +35,8 @@ from gamelog.service.model.refusals import (
     Refused,
 )
 from gamelog.service.model.server_clock import record_time
-from gamelog.service.storage.store import GameStore, event_record
+from gamelog.service.storage.copies import event_record
+from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases.access import Access
 from gamelog.service.usecases.answers import CreatedGame, Played, TakeBackOutcome
 from gamelog.service.usecases.creation import (

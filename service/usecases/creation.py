@@ -28,7 +28,7 @@ from gamelog.replay.checks import quoted, seat_names_problem, tags_problem
 from gamelog.replay.clock import time_control_problem
 from gamelog.replay.line import UNDO_POLICIES
 from gamelog.replay.record import RECORD_FORMAT, Record, as_stored, new_seed_nonce, seed_commitment
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.seated_games import DUPLICATE_TAG
 from gamelog.service.model.credentials import Credentials
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import UNREADABLE, InvalidArgument

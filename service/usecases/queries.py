@@ -15,7 +15,8 @@ from uuid import UUID
 from gamelog.games import all_rules
 from gamelog.games.codec import decode
 from gamelog.games.protocol import ARBITER, JSON, GameType, Viewer
-from gamelog.replay.audit import AuditReport, audit_records
+from gamelog.replay.audit import audit_records
+from gamelog.replay.audit_report import AuditReport
 from gamelog.replay.checks import quoted
 from gamelog.replay.clock import millis
 from gamelog.replay.fold import line_records

@@ -29,13 +29,14 @@ from __future__ import annotations
 import logging
 from uuid import UUID
 
-from gamelog.replay.tournament_record import DUPLICATE_TAG
+from gamelog.replay.seated_games import DUPLICATE_TAG
 from gamelog.service.index.follower import IndexFollower
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import Conflict, GamelogError, NotFound
 from gamelog.service.model.server_clock import record_time
 from gamelog.service.model.tournament import Tournament
-from gamelog.service.storage.store import GameStore, working_copy
+from gamelog.service.storage.copies import working_copy
+from gamelog.service.storage.store import GameStore
 from gamelog.service.usecases.signing import Signing
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamelog.replay.checks import SEAT_NAME, quoted
-from gamelog.replay.tournament_record import SeatedRound
+from gamelog.replay.tournament_state import SeatedRound
 from gamelog.service.model.refusals import InvalidArgument, Refused
 from gamelog.tournaments.refusals import TournamentError
 from gamelog.tournaments.rounds import Round

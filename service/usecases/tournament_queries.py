@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from gamelog.replay.audit import AuditReport
+from gamelog.replay.audit_report import AuditReport
 from gamelog.replay.record import Record
 from gamelog.replay.tournament_audit import audit_tournament
-from gamelog.replay.tournament_record import SeatedRound
+from gamelog.replay.tournament_state import SeatedRound
 from gamelog.service.model.refusals import DataLoss, NotFound
 from gamelog.service.model.tournament import Tournament
 from gamelog.service.storage.store import GameStore

@@ -23,7 +23,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from gamelog.games.protocol import JSON
-from gamelog.replay.tournament_record import (
+from gamelog.replay.seated_games import (
     DUPLICATE_TAG,
     NAMES_TAG,
     TOURNAMENT_TAG,

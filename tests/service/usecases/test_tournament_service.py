@@ -16,7 +16,8 @@ import pytest
 
 from gamelog.replay.record import seal, seed_commitment
 from gamelog.replay.tournament_audit import audit_tournament
-from gamelog.replay.tournament_record import TournamentRecordError, fold_tournament, step
+from gamelog.replay.tournament_record import fold_tournament, step
+from gamelog.replay.tournament_state import TournamentRecordError
 from gamelog.service.model.refusals import (
     GamelogError,
     InvalidArgument,
