@@ -25,7 +25,7 @@ SEATS = ("p1", "p2")
 
 def recorded_games(count: int) -> list[list[dict[str, Any]]]:
     """The full records of ``count`` finished random games."""
-    from gamelog.service.storage.store import event_record
+    from gamelog.service.storage.copies import event_record
     from gamelog.service.usecases.application import GameLog
 
     app = GameLog(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})

@@ -58,10 +58,6 @@ from gamelog.service.storage.store_refusals import refusal_of, unreadable_game
 from gamelog.service.storage.topics import register_moved_modules
 from gamelog.service.storage.transcoder import TOPIC as TRANSCODER_TOPIC
 
-# play_on_loop and bench/audit.py import these three from here still (each
-# is another worker's to change); the rest import them from their modules.
-__all__ = ["GameStore", "SaveListener", "event_record", "refusal_of", "working_copy"]
-
 log = logging.getLogger(__name__)
 
 SaveListener = Callable[[UUID, int], None]

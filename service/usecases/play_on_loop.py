@@ -30,7 +30,9 @@ from gamelog.replay.record import Record
 from gamelog.service.model.game import Game
 from gamelog.service.model.refusals import Conflict, Refused, Unauthenticated
 from gamelog.service.model.server_clock import record_time
-from gamelog.service.storage.store import GameStore, event_record, refusal_of, working_copy
+from gamelog.service.storage.copies import event_record, working_copy
+from gamelog.service.storage.store import GameStore
+from gamelog.service.storage.store_refusals import refusal_of
 from gamelog.service.usecases.answers import Played
 from gamelog.service.usecases.commands import GameCommands
 from gamelog.service.usecases.showing import played
