@@ -34,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any, Protocol
 from uuid import UUID
@@ -113,6 +113,14 @@ class Subscription:
         self.position += 1
         self.taken_at = feed.fanout.clock()
         return entry
+
+    async def held_back(self, until: Awaitable[None]) -> None:
+        """Wait for ``until`` before sending the entry just taken: a wait of
+        the follower's own (its stream's ack will carry the entry), not a
+        follower stuck sending, so the stall clock starts only after it."""
+        self.taken_at = None
+        await until
+        self.taken_at = self.feed.fanout.clock()
 
     async def stored_through(self, position: int) -> bool:
         """Wait until the feed holds ``position`` (False: this follower was

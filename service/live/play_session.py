@@ -164,11 +164,13 @@ class Followed:
         self.held = True
 
     def release(self) -> None:
+        """The request is answered: the pump may send what came meanwhile."""
         self.held = False
         self.changed.set()
         self.changed.clear()
 
     async def unheld(self) -> None:
+        """Wait until no request of this game is in hand (or the stream ends)."""
         while self.held and not self.ended:
             await self.changed.wait()
 
@@ -419,7 +421,8 @@ class PlaySession:
                     return
                 started.set_result(subscription.feed.head)
                 async for entry in subscription:
-                    await followed.unheld()
+                    if followed.held:
+                        await subscription.held_back(followed.unheld())
                     async with self._writing:
                         if entry.position <= followed.sent:
                             continue  # an ack carried it

@@ -206,3 +206,36 @@ def test_a_record_read_again_after_the_end_is_skipped_and_nothing_is_logged_out_
     assert not caplog.records, [r.getMessage() for r in caplog.records]
     assert [e.position for e in entries] == list(range(game.position + 1))
     assert entries[-1].kind == "finished"
+
+
+def test_a_follower_holding_an_entry_back_for_its_own_ack_is_not_dropped_as_stalled(
+    memory_app: GameLog,
+) -> None:
+    """A play stream holds a record back while a request of its game is in
+    hand (its ack will carry it). However long that takes (a commit waiting
+    out a failover), the follower is not stuck sending: it stays; once it
+    sends again, the stall clock runs again."""
+    created = memory_app.games.create_game("three-too-many", ["ann", "ben"], seed=b"held")
+
+    async def scenario() -> tuple[bool, bool]:
+        fanout = Fanout(memory_app.following, stall_seconds=0.05)
+        fanout.start()
+        async with fanout.subscribe(created.game_id, "ann", 0) as subscription:
+            await subscription.__anext__()  # taken: the stall clock runs
+            answered: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            asyncio.get_running_loop().call_later(0.3, answered.set_result, None)
+            await subscription.held_back(answered)
+            kept = subscription.dropped is None
+            try:
+                await asyncio.sleep(0.3)  # now it is sending, and stuck: cut off
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                assert task is not None
+                task.uncancel()
+            dropped = subscription.dropped is not None
+        fanout.close()
+        return kept, dropped
+
+    kept, dropped = asyncio.run(scenario())
+    assert kept, "dropped while waiting for its own ack"
+    assert dropped, "the stall clock must run again once it sends"
