@@ -63,7 +63,7 @@ def has_play_stream() -> bool:
 
 def start_echo_server(log_dir: Path) -> ServerProcess:
     """``python -m bench.stream_echo``, once it says where it listens."""
-    return _start_bench_server(log_dir, "stream_echo")
+    return _start_bench_server(log_dir, "stream_echo", "stream-echo")
 
 
 def start_floor_server(log_dir: Path, second: bool = False) -> ServerProcess:
@@ -72,12 +72,14 @@ def start_floor_server(log_dir: Path, second: bool = False) -> ServerProcess:
     name = "floor-2" if second else "floor"
     args = ("--second",) if second else ()
     return _start_bench_server(
-        log_dir, "stream_floor", *args, "--db", str(log_dir / f"{name}.sqlite")
+        log_dir, "stream_floor", name, *args, "--db", str(log_dir / f"{name}.sqlite")
     )
 
 
-def _start_bench_server(log_dir: Path, module: str, *args: str) -> ServerProcess:
-    log_path = log_dir / f"{module}{''.join(args).replace('/', '-')[-40:]}.log"
+def _start_bench_server(log_dir: Path, module: str, name: str, *args: str) -> ServerProcess:
+    """``python -m bench.MODULE ARGS``, once it says where it listens (its
+    errors in ``NAME.log``)."""
+    log_path = log_dir / f"{name}.log"
     with log_path.open("w") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", f"bench.{module}", *args],

@@ -47,14 +47,6 @@ from gamelog.replay.record import compact_json
 from gamelog.service.rpc.games import GameLogServicer
 
 
-class FloorStreams:
-    """The floor's joined streams: each game's, with the seat's token, so a
-    move's record can also go to its other seats (``--second``)."""
-
-    def __init__(self) -> None:
-        self.by_game: dict[str, list[tuple[Any, asyncio.Lock]]] = {}
-
-
 async def floor_play(self: GameLogServicer, requests: Any, context: Any) -> None:
     """One request at a time: a join remembers the token, a move is played
     and acknowledged with its records (and, with ``--second``, its records
@@ -63,14 +55,13 @@ async def floor_play(self: GameLogServicer, requests: Any, context: Any) -> None
 
     tokens: dict[str, str] = {}
     writing = asyncio.Lock()  # the other seats' moves write here too
-    joined = STREAMS.by_game
     try:
         async for message in requests:
             game_id = message.game_id
             action = message.WhichOneof("action")
             if action == "join":
                 tokens[game_id] = message.join.token
-                joined.setdefault(game_id, []).append((context, writing))
+                JOINED.setdefault(game_id, []).append((context, writing))
                 ack = pb.PlayAck(request_id=message.request_id, position=message.join.from_position)
                 records = []
             elif action == "move":
@@ -99,17 +90,19 @@ async def floor_play(self: GameLogServicer, requests: Any, context: Any) -> None
             async with writing:
                 await context.write(pb.PlayResponse(game_id=game_id, ack=ack))
             if SECOND and records:
-                for other, other_writing in joined.get(game_id, ()):
+                for other, other_writing in JOINED.get(game_id, ()):
                     if other is not context:
                         async with other_writing:
                             for record in records:
                                 await other.write(pb.PlayResponse(game_id=game_id, record=record))
     finally:
         for game_id in tokens:
-            joined[game_id] = [(c, w) for c, w in joined.get(game_id, ()) if c is not context]
+            JOINED[game_id] = [(c, w) for c, w in JOINED.get(game_id, ()) if c is not context]
 
 
-STREAMS = FloorStreams()
+JOINED: dict[str, list[tuple[Any, asyncio.Lock]]] = {}
+"""Each game's joined streams and their write locks, so a move's records can
+also go to its other seats (``--second``)."""
 SECOND = False
 
 

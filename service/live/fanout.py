@@ -132,9 +132,9 @@ class Subscription:
             await feed.changed.wait()
         return self.dropped is None
 
-    def offer(self, records: list[Record], state: Any = None) -> None:
+    def offer(self, records: list[Record]) -> None:
         """Records just committed in this game by this process (``GameFeed.offer``)."""
-        self.feed.offer(records, state)
+        self.feed.offer(records)
 
     def take(self, first: int, last: int) -> list[Entry]:
         """The entries from ``first`` to ``last`` (held by the feed), handed

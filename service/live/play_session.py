@@ -118,15 +118,6 @@ class Recorded:
 Answer = Acked | RefusedRequest | Recorded
 
 
-@dataclass(frozen=True, slots=True)
-class Committed:
-    """What a request stored: its records, and the game's state after them
-    where the move was decided in memory (else None: the feed folds them)."""
-
-    records: list[Record]
-    state: Any = None
-
-
 Send = Callable[[Answer], Awaitable[None]]
 
 
@@ -345,7 +336,7 @@ class PlaySession:
         await followed.sent_through(head)
         return Acked(request.request_id, str(request.game_id), head)
 
-    async def _move(self, request: Move, followed: Followed) -> tuple[Acked, Committed]:
+    async def _move(self, request: Move, followed: Followed) -> tuple[Acked, list[Record]]:
         played = await self.app.play_on_loop.play(
             request.game_id,
             followed.token,
@@ -359,11 +350,11 @@ class PlaySession:
         acked = Acked(
             request.request_id, str(request.game_id), played.position, replayed=played.replayed
         )
-        if played.replayed:
-            return acked, Committed([])
-        return acked, Committed(played.records, played.state)
+        return acked, [] if played.replayed else played.records
 
-    async def _take_back(self, request: TakeBackAsk, followed: Followed) -> tuple[Acked, Committed]:
+    async def _take_back(
+        self, request: TakeBackAsk, followed: Followed
+    ) -> tuple[Acked, list[Record]]:
         outcome = await asyncio.get_running_loop().run_in_executor(
             self.executor,
             self.app.games.take_back,
@@ -379,22 +370,23 @@ class PlaySession:
             outcome.position,
             taken_back=outcome.taken_back,
         )
-        return acked, Committed(outcome.records)
+        return acked, outcome.records
 
     async def _ack_with_records(
-        self, followed: Followed, acked: Acked, committed: Committed
+        self, followed: Followed, acked: Acked, committed: list[Record]
     ) -> None:
         """Send ``acked`` with the records up to its position that this
         stream has not sent yet, in one message: one write where a record
-        and its ack would take two. The records just ``committed`` go to the
-        game's feed at once (no store read for them, for any follower in
-        this process); they are taken from it redacted and notated as the
-        pump would have them, ahead of the pump, which skips what an ack
-        carried."""
+        and its ack would take two. A move decided on the loop is in
+        the game's feed already (``Fanout.committed``); records ``committed``
+        in a thread (a take-back, a move that needed the pool) are offered
+        here, so no store read is needed for them either. They are taken from
+        the feed redacted and notated as the pump would have them, ahead of
+        the pump, which skips what an ack carried."""
         subscription = followed.subscription
         position = acked.position
         if subscription is not None:
-            subscription.offer(committed.records, committed.state)
+            subscription.offer(committed)
         if subscription is None or not await subscription.stored_through(position):
             await self._send(acked)  # the stream is ending: its status says where to resume
             return

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 from uuid import UUID
 
 from gamelog.games.protocol import JSON, Viewer
@@ -47,10 +46,6 @@ class Played:
     game: str = ""
     shown: list[Shown] = field(default_factory=list)
     """The records as the caller (``seat``) may see them, with their notation."""
-    state: Any = None
-    """The game's state after ``records``, where this process decided the
-    move in memory (a follower's notation needs it: the fan-out takes it
-    rather than folding the records again); None where it was not kept."""
 
 
 @dataclass(frozen=True)

@@ -125,9 +125,7 @@ class PlayOnLoop:
             # off the loop, as every end's is.
             await loop.run_in_executor(executor, self.signing.games_ended, [game])
         if not shown:
-            return Played(
-                game.position, records, seat=seat, finished=game.is_finished, state=game.state
-            )
+            return Played(game.position, records, seat=seat, finished=game.is_finished)
         return played(game, before, records, seat)
 
     def _decide_in_memory(
